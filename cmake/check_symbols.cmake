@@ -1,0 +1,28 @@
+# cmake -DNM=<nm> -DLIB=<archive> -P check_symbols.cmake
+cmake_policy(VERSION 3.25)
+# Fails when the archive references the heap, exceptions or static-constructor machinery.
+execute_process(COMMAND ${NM} -u --format=just-symbols ${LIB}
+                OUTPUT_VARIABLE undefined RESULT_VARIABLE rc)
+if(NOT rc EQUAL 0)
+  message(FATAL_ERROR "nm failed on ${LIB}")
+endif()
+execute_process(COMMAND ${NM} --format=just-symbols ${LIB} OUTPUT_VARIABLE defined)
+set(forbidden malloc calloc realloc free _Znwm _Znwj _Znam _Znaj _ZdlPv _ZdaPv _ZdlPvm _ZdlPvj
+    _ZdaPvm _ZdaPvj __cxa_throw __cxa_allocate_exception __cxa_guard_acquire __cxa_atexit)
+string(REPLACE "\n" ";" undefined_list "${undefined}")
+set(found "")
+foreach(sym IN LISTS undefined_list)
+  string(STRIP "${sym}" sym)
+  if(sym IN_LIST forbidden)
+    list(APPEND found ${sym})
+  endif()
+endforeach()
+if(defined MATCHES "_GLOBAL__sub_I_")
+  list(APPEND found "static constructor (_GLOBAL__sub_I_*)")
+endif()
+if(found)
+  message(FATAL_ERROR "${LIB} references forbidden symbols: ${found}")
+endif()
+string(REGEX MATCHALL "[^;]+" n "${undefined_list}")
+list(LENGTH n count)
+message(STATUS "symbols ok: ${LIB} (${count} undefined references, none forbidden)")

@@ -1,0 +1,28 @@
+# sigspace_add_portable_test(<name> SOURCES ... [LIBS ...] [TIMEOUT s])
+# One test source, two homes: a host executable, or on a board preset a firmware image that
+# CTest runs under qemu-system-arm (CMAKE_CROSSCOMPILING_EMULATOR); the guest's exit code is
+# the verdict. Test names carry the platform: host.<name>, m4.<name>, m33.<name>.
+set(SIGSPACE_TEST_SUPPORT ${PROJECT_SOURCE_DIR}/tests/support)
+
+function(sigspace_add_portable_test name)
+  cmake_parse_arguments(T "" "TIMEOUT;RAM_BYTES" "SOURCES;LIBS" ${ARGN})
+  if(NOT T_TIMEOUT)
+    set(T_TIMEOUT 300)
+  endif()
+  if(CMAKE_CROSSCOMPILING)
+    set(fw_args)
+    if(T_RAM_BYTES)
+      set(fw_args RAM_BYTES ${T_RAM_BYTES})
+    endif()
+    sigspace_add_firmware(${name} SOURCES ${T_SOURCES} LIBS ${T_LIBS} ${fw_args})
+    target_include_directories(${name} PRIVATE ${SIGSPACE_TEST_SUPPORT})
+    set(test_name ${SIGSPACE_PLATFORM}.${name})
+  else()
+    add_executable(${name} ${T_SOURCES})
+    target_link_libraries(${name} PRIVATE ${T_LIBS} sigspace_warnings)
+    target_include_directories(${name} PRIVATE ${SIGSPACE_TEST_SUPPORT})
+    set(test_name host.${name})
+  endif()
+  add_test(NAME ${test_name} COMMAND ${name})
+  set_tests_properties(${test_name} PROPERTIES TIMEOUT ${T_TIMEOUT})
+endfunction()

@@ -1,0 +1,50 @@
+// Keccak-f[1600] and the FIPS 202 functions built on it: SHA3-224/256/384/512, SHAKE128/256.
+// Sponges absorb and squeeze incrementally in pieces of any size; successive squeezes form one
+// continuous output stream (FIPS 202 Section 4, Algorithm 8).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "sigspace/bytes.hpp"
+
+namespace sigspace {
+
+void keccak_f1600(std::uint64_t state[25]);  // FIPS 202 Algorithm 7, 24 rounds
+
+class KeccakSponge {
+ public:
+  // rate in bytes (168 SHAKE128, 136 SHAKE256/SHA3-256, ...); ds = domain byte (0x1F SHAKE, 0x06 SHA3)
+  constexpr KeccakSponge(unsigned rate, std::uint8_t ds) : rate_(rate), ds_(ds) {}
+  void reset();
+  void absorb(Bytes in);
+  void finalize();  // pad10*1 with the domain byte; after this only squeeze
+  void squeeze(MutBytes out);
+  void squeeze(std::uint8_t* out, std::size_t len) { squeeze(MutBytes(out, len)); }
+  void absorb(const std::uint8_t* in, std::size_t len) { absorb(Bytes(in, len)); }
+  // Zeroise the state (sponges that hold secrets are wiped by their owner when done).
+  void wipe();
+
+ private:
+  std::uint64_t s_[25] = {};
+  unsigned rate_;
+  unsigned pos_ = 0;
+  std::uint8_t ds_;
+  bool squeezing_ = false;
+};
+
+struct Shake128 : KeccakSponge { constexpr Shake128() : KeccakSponge(168, 0x1F) {} };
+struct Shake256 : KeccakSponge { constexpr Shake256() : KeccakSponge(136, 0x1F) {} };
+struct Sha3_224 : KeccakSponge { static constexpr std::size_t digest = 28; constexpr Sha3_224() : KeccakSponge(144, 0x06) {} };
+struct Sha3_256 : KeccakSponge { static constexpr std::size_t digest = 32; constexpr Sha3_256() : KeccakSponge(136, 0x06) {} };
+struct Sha3_384 : KeccakSponge { static constexpr std::size_t digest = 48; constexpr Sha3_384() : KeccakSponge(104, 0x06) {} };
+struct Sha3_512 : KeccakSponge { static constexpr std::size_t digest = 64; constexpr Sha3_512() : KeccakSponge(72, 0x06) {} };
+
+// One-shot helpers. out must hold the digest length (SHA3) or the requested length (SHAKE).
+void sha3_224(Bytes in, std::uint8_t out[28]);
+void sha3_256(Bytes in, std::uint8_t out[32]);
+void sha3_384(Bytes in, std::uint8_t out[48]);
+void sha3_512(Bytes in, std::uint8_t out[64]);
+void shake128(Bytes in, MutBytes out);
+void shake256(Bytes in, MutBytes out);
+
+}  // namespace sigspace

@@ -1,0 +1,25 @@
+#include "sigspace/variant.hpp"
+
+namespace sigspace {
+
+const char* status_name(Status s) {
+  switch (s) {
+    case Status::ok: return "ok";
+    case Status::invalid_signature: return "invalid signature";
+    case Status::invalid_input: return "invalid input";
+    case Status::workspace_too_small: return "workspace too small";
+  }
+  return "unknown status";
+}
+
+const Variant* find_variant(const char* id) {
+  for (const Variant* v : registry()) {
+    const char* a = v->id;
+    const char* b = id;
+    while (*a != 0 && *a == *b) ++a, ++b;
+    if (*a == *b) return v;
+  }
+  return nullptr;
+}
+
+}  // namespace sigspace
