@@ -1,0 +1,12 @@
+"""sigspace: the speed-memory design space of post-quantum signatures.
+
+    import sigspace
+    v = sigspace.variant("ML-DSA-65/reference")
+    pk, sk = v.keygen(seed)
+    sig = v.sign(sk, message, context=b"", rnd=None)   # rnd None: deterministic
+    ok = v.verify(pk, message, sig, context=b"")
+"""
+from .registry import Variant, variant, variants
+
+__all__ = ["Variant", "variant", "variants"]
+__version__ = "0.1.0"

@@ -1,0 +1,126 @@
+"""Subcommands of the `sigspace` command line. Each takes parsed args and returns an exit code."""
+from __future__ import annotations
+
+import json
+import sys
+
+from . import registry
+
+
+class CommandError(Exception):
+    def __init__(self, message: str, code: int = 2):
+        super().__init__(message)
+        self.code = code
+
+
+def _hex(value: str | None, name: str) -> bytes:
+    if value is None:
+        return b""
+    try:
+        return bytes.fromhex(value)
+    except ValueError:
+        raise CommandError(f"--{name} is not valid hex (even length, 0-9a-fA-F)") from None
+
+
+def _variant(variant_id: str) -> registry.Variant:
+    try:
+        return registry.variant(variant_id)
+    except registry.InputError as e:
+        raise CommandError(str(e)) from None
+
+
+def _emit(obj) -> None:
+    print(json.dumps(obj))
+
+
+def cmd_list(args) -> int:
+    """List registered variants with their sizes and workspace."""
+    infos = [registry.variant(i).info for i in registry.variants()]
+    if args.json:
+        print(json.dumps(infos, indent=2))
+        return 0
+    if not infos:
+        print("no variants registered")
+        return 0
+    print(f"{'variant':28} {'pk':>8} {'sk':>6} {'sig':>7} {'state':>8} {'ws.sign':>8}  techniques")
+    for i in infos:
+        s, w = i["sizes"], i["workspace"]
+        print(f"{i['id']:28} {s['pk']:>8} {s['sk']:>6} {s['sig_max']:>7} "
+              f"{s['retained_state']:>8} {w['sign']:>8}  {','.join(i['techniques']) or '-'}")
+    return 0
+
+
+def _message_kwargs(args) -> dict:
+    return {"context": _hex(args.context, "context"), "interface": args.interface or "",
+            "prehash": args.prehash or ""}
+
+
+def cmd_keygen(args) -> int:
+    """Generate a key pair from a seed: {"pk": HEX, "sk": HEX}."""
+    v = _variant(args.variant)
+    try:
+        pk, sk = v.keygen(_hex(args.seed, "seed"))
+    except registry.InputError as e:
+        raise CommandError(str(e)) from None
+    _emit({"pk": pk.hex(), "sk": sk.hex()})
+    return 0
+
+
+def cmd_sign(args) -> int:
+    """Sign a message: {"signature": HEX}; without --rnd the signature is deterministic."""
+    v = _variant(args.variant)
+    rnd = _hex(args.rnd, "rnd") if args.rnd is not None else None
+    try:
+        sig = v.sign(_hex(args.sk, "sk"), _hex(args.message, "message"), rnd=rnd,
+                     **_message_kwargs(args))
+    except registry.InputError as e:
+        raise CommandError(str(e)) from None
+    _emit({"signature": sig.hex()})
+    return 0
+
+
+def cmd_verify(args) -> int:
+    """Verify a signature: {"valid": true|false}; exit 0 valid, 1 invalid."""
+    v = _variant(args.variant)
+    try:
+        ok = v.verify(_hex(args.pk, "pk"), _hex(args.message, "message"),
+                      _hex(args.signature, "signature"), **_message_kwargs(args))
+    except registry.InputError as e:
+        raise CommandError(str(e)) from None
+    _emit({"valid": ok})
+    return 0 if ok else 1
+
+
+def _args_list(p):
+    p.add_argument("--json", action="store_true")
+
+
+def _args_keygen(p):
+    p.add_argument("--variant", required=True)
+    p.add_argument("--seed", required=True)
+
+
+def _message_args(p):
+    p.add_argument("--message", required=True)
+    p.add_argument("--context")
+    p.add_argument("--prehash")
+    p.add_argument("--interface", choices=["pure", "prehash", "internal", "external-mu"])
+
+
+def _args_sign(p):
+    p.add_argument("--variant", required=True)
+    p.add_argument("--sk", required=True)
+    p.add_argument("--rnd")
+    _message_args(p)
+
+
+def _args_verify(p):
+    p.add_argument("--variant", required=True)
+    p.add_argument("--pk", required=True)
+    p.add_argument("--signature", required=True)
+    _message_args(p)
+
+
+COMMANDS = {"list": cmd_list, "keygen": cmd_keygen, "sign": cmd_sign, "verify": cmd_verify}
+ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
+             "verify": _args_verify}

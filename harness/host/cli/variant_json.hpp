@@ -1,0 +1,10 @@
+// The registry as JSON: the one description of a variant that the command line, the Python
+// module and the results manifest share.
+#pragma once
+#include <nlohmann/json.hpp>
+
+#include "sigspace/variant.hpp"
+
+namespace sigspace::cli {
+nlohmann::json variant_info(const Variant& v);
+}

@@ -1,0 +1,135 @@
+#include "ops/host_ops.hpp"
+
+#include <cstring>
+
+namespace sigspace::host {
+namespace {
+
+void expect_length(const char* what, std::size_t got, std::size_t want) {
+  if (got != want)
+    throw InputError(std::string(what) + " must be " + std::to_string(want) + " bytes, got " +
+                     std::to_string(got));
+}
+
+// Statuses other than ok/invalid_signature are the caller's fault or a contract breach.
+void check(Status s, const char* op) {
+  if (s == Status::ok) return;
+  if (s == Status::invalid_input) throw InputError(std::string(op) + ": invalid input");
+  throw std::runtime_error(std::string(op) + ": " + status_name(s));
+}
+
+struct PreHashName {
+  PreHash ph;
+  const char* name;
+};
+constexpr PreHashName kPreHashes[] = {
+    {PreHash::sha2_224, "SHA2-224"},         {PreHash::sha2_256, "SHA2-256"},
+    {PreHash::sha2_384, "SHA2-384"},         {PreHash::sha2_512, "SHA2-512"},
+    {PreHash::sha2_512_224, "SHA2-512/224"}, {PreHash::sha2_512_256, "SHA2-512/256"},
+    {PreHash::sha3_224, "SHA3-224"},         {PreHash::sha3_256, "SHA3-256"},
+    {PreHash::sha3_384, "SHA3-384"},         {PreHash::sha3_512, "SHA3-512"},
+    {PreHash::shake128, "SHAKE-128"},        {PreHash::shake256, "SHAKE-256"},
+};
+
+}  // namespace
+
+const Variant& variant_by_id(const std::string& id) {
+  if (const Variant* v = find_variant(id.c_str())) return *v;
+  std::string known;
+  for (const Variant* v : registry()) known += std::string(known.empty() ? "" : ", ") + v->id;
+  throw InputError("unknown variant '" + id + "' (registered: " +
+                   (known.empty() ? "none" : known) + ")");
+}
+
+MessageMode parse_mode(const std::string& name) {
+  if (name == "pure") return MessageMode::pure;
+  if (name == "prehash") return MessageMode::prehash;
+  if (name == "internal") return MessageMode::internal;
+  if (name == "external-mu") return MessageMode::external_mu;
+  throw InputError("unknown interface '" + name + "' (pure, prehash, internal, external-mu)");
+}
+
+PreHash parse_prehash(const std::string& name) {
+  for (const auto& p : kPreHashes) {
+    // Accept SHAKE128 and SHAKE-128 alike; ACVP spells it with the dash.
+    std::string alt = p.name;
+    if (alt.rfind("SHAKE-", 0) == 0) alt.erase(5, 1);
+    if (name == p.name || name == alt) return p.ph;
+  }
+  std::string known;
+  for (const auto& p : kPreHashes) known += std::string(known.empty() ? "" : ", ") + p.name;
+  throw InputError("unknown pre-hash '" + name + "' (" + known + ")");
+}
+
+const char* prehash_name(PreHash ph) {
+  for (const auto& p : kPreHashes)
+    if (p.ph == ph) return p.name;
+  return "none";
+}
+
+MessageInput make_message(const Buffer& message, const Buffer& context,
+                          const std::string& interface, const std::string& prehash) {
+  MessageInput m;
+  m.message = Bytes(message.data(), message.size());
+  m.context = Bytes(context.data(), context.size());
+  m.mode = parse_mode(interface.empty() ? (prehash.empty() ? "pure" : "prehash") : interface);
+  if (!prehash.empty()) {
+    if (m.mode != MessageMode::prehash) throw InputError("a pre-hash goes with the prehash interface");
+    m.prehash = parse_prehash(prehash);
+  } else if (m.mode == MessageMode::prehash) {
+    throw InputError("the prehash interface needs a pre-hash name");
+  }
+  if (context.size() > 255) throw InputError("context is longer than 255 bytes");
+  return m;
+}
+
+KeyPair keygen(const Variant& v, const Buffer& seed) {
+  expect_length("seed", seed.size(), v.seed_bytes);
+  KeyPair kp{Buffer(v.pk_bytes), Buffer(v.sk_bytes)};
+  OwnedArena ws(v.workspace.keygen);
+  check(v.keygen(seed.data(), kp.pk.data(), kp.sk.data(), ws.arena()), "keygen");
+  return kp;
+}
+
+Buffer load_signing_key(const Variant& v, const Buffer& sk) {
+  Buffer state(v.state_bytes);
+  OwnedArena ws(v.workspace.load_key);
+  const Status s = v.load_signing_key(Bytes(sk.data(), sk.size()), state.data(), ws.arena());
+  if (s == Status::invalid_input)
+    throw InputError("secret key rejected by " + std::string(v.id) + " (" +
+                     std::to_string(sk.size()) + " bytes; expected " +
+                     std::to_string(v.sk_bytes) + ")");
+  check(s, "load_signing_key");
+  return state;
+}
+
+Buffer sign_with_state(const Variant& v, const Buffer& state, const MessageInput& msg,
+                       const Buffer& rnd) {
+  Buffer r = rnd.empty() ? Buffer(v.rnd_bytes, 0) : rnd;
+  expect_length("rnd", r.size(), v.rnd_bytes);
+  Buffer sig(v.sig_max_bytes);
+  std::size_t len = 0;
+  OwnedArena ws(v.workspace.sign);
+  check(v.sign(state.data(), msg, r.data(), sig.data(), &len, ws.arena()), "sign");
+  sig.resize(len);
+  return sig;
+}
+
+Buffer sign(const Variant& v, const Buffer& sk, const MessageInput& msg, const Buffer& rnd) {
+  return sign_with_state(v, load_signing_key(v, sk), msg, rnd);
+}
+
+bool verify(const Variant& v, const Buffer& pk, const MessageInput& msg, const Buffer& sig) {
+  OwnedArena ws(v.workspace.verify);
+  const Status s = v.verify(Bytes(pk.data(), pk.size()), msg, Bytes(sig.data(), sig.size()),
+                            ws.arena());
+  if (s == Status::invalid_signature) return false;
+  if (s == Status::invalid_input)
+    throw InputError("public key or arguments rejected by " + std::string(v.id) + " (pk " +
+                     std::to_string(pk.size()) + " bytes; expected " +
+                     std::to_string(v.pk_bytes) + ")");
+  check(s, "verify");
+  return true;
+}
+
+}  // namespace sigspace::host

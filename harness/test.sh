@@ -1,0 +1,36 @@
+#!/usr/bin/env bash
+# The test command (README): sets up what is missing, then builds and runs every test:
+# ctest on the host (Release), on Cortex-M4 and Cortex-M33 under QEMU, on the host sanitizer
+# build (ASan + UBSan, the slow vector suites left to the Release run), and pytest.
+# Every stage runs even when an earlier one fails; the exit code is nonzero if any failed.
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root"
+bash harness/setup.sh || { echo "test: setup failed" >&2; exit 1; }
+
+jobs=${SIGSPACE_JOBS:-$(nproc)}
+failed=()
+
+stage() {  # stage NAME PRESET [ctest args...]
+  local name=$1 preset=$2; shift 2
+  echo "=== $name ==="
+  if ! cmake --preset "$preset" >/dev/null; then failed+=("$name (configure)"); return; fi
+  if ! cmake --build --preset "$preset" -j "$jobs" >"build/$preset.build.log" 2>&1; then
+    tail -n 40 "build/$preset.build.log"; failed+=("$name (build)"); return
+  fi
+  ctest --preset "$preset" -j "$jobs" "$@" || failed+=("$name")
+}
+
+stage "host ctest" host
+stage "Cortex-M4 ctest (QEMU mps2-an386)" m4
+stage "Cortex-M33 ctest (QEMU mps2-an505)" m33
+stage "host ASan+UBSan ctest" host-asan -LE slow
+
+echo "=== pytest ==="
+.venv/bin/python -m pytest -q tests/python || failed+=("pytest")
+
+if ((${#failed[@]})); then
+  echo "test: FAILED stages: ${failed[*]}" >&2
+  exit 1
+fi
+echo "test: all stages passed"
