@@ -1,0 +1,46 @@
+# cmake -DREQ=<PQCsignKAT_*.req> -DOUT=<header> -DCOUNT=<n> -P gen_kat_req_header.cmake
+# Turns the first COUNT entries' `seed = ` and `msg = ` lines of a NIST KAT request file into a
+# C++ header of byte arrays, so the test reads no file at run time.
+cmake_policy(VERSION 3.25)
+if(NOT EXISTS "${REQ}")
+  message(FATAL_ERROR "KAT request file not found: ${REQ}")
+endif()
+file(STRINGS "${REQ}" seeds REGEX "^seed = [0-9A-Fa-f]+$")
+file(STRINGS "${REQ}" msgs REGEX "^msg = [0-9A-Fa-f]*$")
+list(LENGTH seeds n_seeds)
+list(LENGTH msgs n_msgs)
+if(n_seeds LESS COUNT OR n_msgs LESS COUNT)
+  message(FATAL_ERROR "${REQ}: expected at least ${COUNT} seed and msg lines, "
+                      "found ${n_seeds} and ${n_msgs}")
+endif()
+
+# "ABCD" -> "0xAB,0xCD,"
+function(hex_to_c_bytes hex out_var)
+  string(REGEX REPLACE "([0-9A-Fa-f][0-9A-Fa-f])" "0x\\1," bytes "${hex}")
+  set(${out_var} "${bytes}" PARENT_SCOPE)
+endfunction()
+
+set(text "// Generated from ${REQ} by tests/core/gen_kat_req_header.cmake. Do not edit or commit.\n")
+string(APPEND text "#pragma once\n#include <cstddef>\n#include <cstdint>\n\n")
+string(APPEND text "namespace kat_req {\nconstexpr int kCount = ${COUNT};\n")
+math(EXPR last "${COUNT} - 1")
+set(table "")
+foreach(i RANGE ${last})
+  list(GET seeds ${i} seed_line)
+  list(GET msgs ${i} msg_line)
+  string(REGEX REPLACE "^seed = " "" seed_hex "${seed_line}")
+  string(REGEX REPLACE "^msg = " "" msg_hex "${msg_line}")
+  hex_to_c_bytes("${seed_hex}" seed_c)
+  hex_to_c_bytes("${msg_hex}" msg_c)
+  string(LENGTH "${msg_hex}" msg_chars)
+  math(EXPR mlen "${msg_chars} / 2")
+  string(APPEND text "constexpr std::uint8_t kSeed${i}[] = {${seed_c}};\n")
+  string(APPEND text "constexpr std::uint8_t kMsg${i}[${mlen}] = {${msg_c}};\n")
+  string(APPEND table "    {kSeed${i}, sizeof kSeed${i}, kMsg${i}, ${mlen}},\n")
+endforeach()
+string(APPEND text "\nstruct Entry {\n  const std::uint8_t* seed;\n  std::size_t seed_len;\n"
+                   "  const std::uint8_t* msg;\n  std::size_t mlen;\n};\n")
+string(APPEND text "constexpr Entry kEntries[kCount] = {\n${table}};\n}  // namespace kat_req\n")
+file(WRITE "${OUT}.tmp" "${text}")
+file(COPY_FILE "${OUT}.tmp" "${OUT}" ONLY_IF_DIFFERENT)
+file(REMOVE "${OUT}.tmp")
