@@ -28,7 +28,9 @@ class Arena {
   std::size_t used() const { return used_; }
   std::size_t peak() const { return peak_; }
   std::size_t capacity() const { return size_; }
-  void wipe();  // zeroise the whole block and reset
+  // Zeroise the whole block and reset the bump pointer. The peak is kept, so that a caller can
+  // read it after the operation has wiped its scratch.
+  void wipe();
 
  private:
   std::uint8_t* base_ = nullptr;

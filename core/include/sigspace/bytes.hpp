@@ -13,7 +13,7 @@ using MutBytes = std::span<std::uint8_t>;
 void to_hex(Bytes in, std::span<char> out);
 
 // Decodes hex (either case) into out. Returns the number of bytes written, or -1 when the text
-// has odd length, a non-hex character, or does not fit in out.
+// has odd length, a non-hex character, or does not fit in out (out is then unspecified).
 long from_hex(std::span<const char> hex, MutBytes out);
 
 inline void store_le32(std::uint8_t* p, std::uint32_t v) {
