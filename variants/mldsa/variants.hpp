@@ -2,4 +2,12 @@
 #pragma once
 #include "sigspace/variant.hpp"
 
-#define SIGSPACE_MLDSA_VARIANTS /* none yet */
+namespace sigspace::mldsa {
+extern const Variant kMldsa44Reference;
+extern const Variant kMldsa65Reference;
+extern const Variant kMldsa87Reference;
+}  // namespace sigspace::mldsa
+
+#define SIGSPACE_MLDSA_VARIANTS                                           \
+  &sigspace::mldsa::kMldsa44Reference, &sigspace::mldsa::kMldsa65Reference, \
+      &sigspace::mldsa::kMldsa87Reference,

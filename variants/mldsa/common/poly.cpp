@@ -1,0 +1,43 @@
+#include "poly.hpp"
+
+#include "sigspace/ct.hpp"
+
+namespace sigspace::mldsa {
+
+void poly_pointwise(Poly& c, const Poly& a, const Poly& b) {
+  for (int i = 0; i < kN; ++i)
+    c.c[i] = montgomery_reduce(static_cast<std::int64_t>(a.c[i]) * b.c[i]);
+}
+
+void poly_pointwise_acc(Poly& c, const Poly& a, const Poly& b) {
+  for (int i = 0; i < kN; ++i)
+    c.c[i] += montgomery_reduce(static_cast<std::int64_t>(a.c[i]) * b.c[i]);
+}
+
+void poly_add(Poly& c, const Poly& a, const Poly& b) {
+  for (int i = 0; i < kN; ++i) c.c[i] = a.c[i] + b.c[i];
+}
+
+void poly_sub(Poly& c, const Poly& a, const Poly& b) {
+  for (int i = 0; i < kN; ++i) c.c[i] = a.c[i] - b.c[i];
+}
+
+void poly_reduce(Poly& a) {
+  for (auto& x : a.c) x = reduce32(x);
+}
+
+void poly_freeze(Poly& a) {
+  for (auto& x : a.c) x = freeze(x);
+}
+
+std::uint32_t poly_exceeds(const Poly& a, std::int32_t bound) {
+  std::uint32_t m = 0;
+  for (const auto x : a.c) {
+    const std::int32_t s = x >> 31;  // |x| by mask, not by branch
+    const auto abs = static_cast<std::uint32_t>((x ^ s) - s);
+    m |= ~ct::lt_mask(abs, static_cast<std::uint32_t>(bound));
+  }
+  return m;
+}
+
+}  // namespace sigspace::mldsa

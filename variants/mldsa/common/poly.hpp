@@ -1,0 +1,55 @@
+// Polynomials of R_q = Z_q[X]/(X^256 + 1) and vectors of them, with the operations every
+// operating point shares: NTT (FIPS 204 Algorithms 41/42), pointwise products in T_q
+// (Algorithms 45-48), and the infinity-norm test (Section 2.3).
+#pragma once
+#include <cstdint>
+
+#include "params.hpp"
+#include "reduce.hpp"
+#include "sigspace/ct.hpp"
+
+namespace sigspace::mldsa {
+
+struct Poly {
+  std::int32_t c[kN];
+};
+
+template <int N>
+struct PolyVec {
+  Poly p[N];
+};
+
+// FIPS 204 Algorithm 41. Input |a| < q; output |a| < 9q (no reduction between layers).
+void ntt(Poly& a);
+// FIPS 204 Algorithm 42, also undoing the 2^-32 factor of one Montgomery product.
+// Input |a| < q; output |a| < q.
+void invntt(Poly& a);
+
+// FIPS 204 Algorithm 45 (MultiplyNTT) in the Montgomery domain: c = a o b * 2^-32.
+void poly_pointwise(Poly& c, const Poly& a, const Poly& b);
+// c += a o b * 2^-32 (the accumulation of Algorithm 48, MatrixVectorNTT).
+void poly_pointwise_acc(Poly& c, const Poly& a, const Poly& b);
+
+void poly_add(Poly& c, const Poly& a, const Poly& b);
+void poly_sub(Poly& c, const Poly& a, const Poly& b);
+void poly_reduce(Poly& a);  // reduce32 on every coefficient
+void poly_freeze(Poly& a);  // every coefficient into [0, q)
+
+// All-ones when some coefficient has |c| >= bound (coefficients taken as centered integers),
+// else zero. Reads every coefficient: the verdict is the only thing that may be branched on.
+std::uint32_t poly_exceeds(const Poly& a, std::int32_t bound);
+
+template <int N>
+std::uint32_t vec_exceeds(const PolyVec<N>& v, std::int32_t bound) {
+  std::uint32_t m = 0;
+  for (int i = 0; i < N; ++i) m |= poly_exceeds(v.p[i], bound);
+  return m;
+}
+
+// Zeroises every secret temporary of an operation (arrays and polynomial vectors alike).
+template <class... T>
+void wipe_all(T&... objects) {
+  (ct::wipe(&objects, sizeof objects), ...);
+}
+
+}  // namespace sigspace::mldsa

@@ -1,0 +1,51 @@
+// Pseudorandom sampling, FIPS 204 Section 7.3: one polynomial per call, so an operating point
+// can expand a whole matrix (reference) or one entry at a time (low-memory points).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "poly.hpp"
+#include "sigspace/bytes.hpp"
+
+namespace sigspace::mldsa {
+
+// Algorithm 30 on the seed rho || s || r of Algorithm 32, line 3: entry A_hat[r][s].
+void rej_ntt_poly(Poly& a, const std::uint8_t rho[32], std::uint8_t s, std::uint8_t r);
+
+// Algorithm 31 on the seed rho' || IntegerToBytes(r, 2) of Algorithm 33, lines 2 and 5.
+template <int Eta>
+void rej_bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r);
+
+// Algorithm 34, lines 3-5 for one polynomial: y = BitUnpack(H(rho'' || IntegerToBytes(kappa, 2),
+// 32c), gamma1 - 1, gamma1) where kappa already includes the row offset r.
+template <std::int32_t Gamma1>
+void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
+
+// Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde.
+void sample_in_ball(Poly& c, Bytes ctilde, int tau);
+
+// Algorithm 32 (full matrix, as the FIPS 204 pseudocode keeps it).
+template <class P>
+void expand_a(Poly (&a)[P::k][P::l], const std::uint8_t rho[32]) {
+  for (int r = 0; r < P::k; ++r)      // line 1
+    for (int s = 0; s < P::l; ++s)    // line 2
+      rej_ntt_poly(a[r][s], rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r));
+}
+
+// Algorithm 33.
+template <class P>
+void expand_s(PolyVec<P::l>& s1, PolyVec<P::k>& s2, const std::uint8_t rho[64]) {
+  for (int r = 0; r < P::l; ++r)  // lines 1-2
+    rej_bounded_poly<P::eta>(s1.p[r], rho, static_cast<std::uint16_t>(r));
+  for (int r = 0; r < P::k; ++r)  // lines 4-5
+    rej_bounded_poly<P::eta>(s2.p[r], rho, static_cast<std::uint16_t>(r + P::l));
+}
+
+// Algorithm 34 (lines 2-5 over all l polynomials).
+template <class P>
+void expand_mask(PolyVec<P::l>& y, const std::uint8_t rho[64], int kappa) {
+  for (int r = 0; r < P::l; ++r)
+    expand_mask_poly<P::gamma1>(y.p[r], rho, static_cast<std::uint16_t>(kappa + r));
+}
+
+}  // namespace sigspace::mldsa
