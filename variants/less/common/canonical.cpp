@@ -1,0 +1,175 @@
+#include "canonical.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "codes.hpp"
+#include "ctperm.hpp"
+#include "fq.hpp"
+#include "sampler.hpp"
+
+namespace sigspace::less {
+namespace {
+
+// Everything in this file below blind() is data-dependent by design (section 6): its input is
+// a blinded matrix, and the branches and sort orders follow its values.
+
+// The row multiset order through histograms: at the first value whose counts differ, the row
+// with more copies is smaller. Counts are bytes, as in the reference.
+bool hist_less(const std::uint8_t* a, const std::uint8_t* b) {
+  for (unsigned v = 0; v < kQ; ++v)
+    if (a[v] != b[v]) return a[v] > b[v];
+  return false;
+}
+
+void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h) {
+  std::memset(h, 0, 128);
+  for (unsigned j = 0; j < m; ++j) ++h[row[j]];
+}
+
+// Row normalisation (section 6): scale by the inverse of the row sum, or when the sum is zero by
+// the sum of inverses itself; false when that is zero too.
+bool normalise(std::uint8_t* row, unsigned m) {
+  unsigned sum = 0;
+  for (unsigned j = 0; j < m; ++j) sum += row[j];
+  unsigned f = kFqInv.v[sum % kQ];
+  if (sum % kQ == 0) {
+    unsigned isum = 0;
+    for (unsigned j = 0; j < m; ++j) isum += kFqInv.v[row[j]];
+    f = isum % kQ;
+    if (f == 0) return false;
+  }
+  for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(row[j], f);
+  return true;
+}
+
+bool all_equal(const std::uint8_t* row, unsigned m) {
+  for (unsigned j = 1; j < m; ++j)
+    if (row[j] != row[0]) return false;
+  return true;
+}
+
+// Step 4b (type4_sub): does some maximal-zero row, scaled by d and normalised, have a histogram
+// strictly below L? A failed normalisation disqualifies the candidate.
+bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const std::uint16_t* rows_j,
+              unsigned nj, const std::uint8_t* lbest, std::uint8_t* row, std::uint8_t* h) {
+  for (unsigned x = 0; x < nj; ++x) {
+    const std::uint8_t* src = a + std::size_t{rows_j[x]} * m;
+    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
+    if (!normalise(row, m)) return false;
+    histogram(row, m, h);
+    if (hist_less(h, lbest)) return true;
+  }
+  return false;
+}
+
+// Steps 4c-4e: scale columns by d, normalise rows, sort rows (multiset order) and columns
+// (lexicographic). Writes the candidate's first-row histogram to l_new; false when rejected.
+bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d,
+                     const std::uint8_t* lbest, const CfScratch& ws, std::uint8_t* l_new) {
+  std::uint8_t* c = ws.cand;
+  std::uint8_t* hist = ws.hist_or_t;
+  unsigned max_zeros = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    std::uint8_t* row = c + std::size_t{r} * m;
+    const std::uint8_t* src = a + std::size_t{r} * m;
+    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
+    if (!all_equal(row, m) && !normalise(row, m)) return false;
+    histogram(row, m, hist + std::size_t{r} * 128);
+    max_zeros = std::max<unsigned>(max_zeros, hist[std::size_t{r} * 128]);
+  }
+  if (max_zeros < lbest[0]) return false;  // the reference's pruning test
+  for (unsigned r = 0; r < k; ++r) ws.row_idx[r] = static_cast<std::uint16_t>(r);
+  // Ties need two rows with equal multisets (negligible); the reference's quicksort is unstable too.
+  std::sort(ws.row_idx, ws.row_idx + k, [&](std::uint16_t x, std::uint16_t y) {
+    return hist_less(hist + std::size_t{x} * 128, hist + std::size_t{y} * 128);
+  });
+  std::memcpy(l_new, hist + std::size_t{ws.row_idx[0]} * 128, 128);
+  std::uint8_t* t = ws.hist_or_t;  // histograms are dead now: reuse as the transpose
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* row = c + std::size_t{ws.row_idx[r]} * m;
+    for (unsigned j = 0; j < m; ++j) t[std::size_t{j} * k + r] = row[j];
+  }
+  for (unsigned j = 0; j < m; ++j) ws.col_idx[j] = static_cast<std::uint16_t>(j);
+  std::sort(ws.col_idx, ws.col_idx + m, [&](std::uint16_t x, std::uint16_t y) {
+    return std::memcmp(t + std::size_t{x} * k, t + std::size_t{y} * k, k) < 0;
+  });
+  for (unsigned j = 0; j < m; ++j) {
+    const std::uint8_t* col = t + std::size_t{ws.col_idx[j]} * k;
+    for (unsigned r = 0; r < k; ++r) c[std::size_t{r} * m + j] = col[r];
+  }
+  return true;
+}
+
+}  // namespace
+
+// Section 6, compute_canonical_form_type5_popcnt: candidates are the rows without zeros, in
+// increasing order; each scales the columns by its inverse.
+bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
+  unsigned max_zeros = 0, nj = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* row = a + std::size_t{r} * m;
+    unsigned z = 0;
+    for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
+    if (z > max_zeros) max_zeros = z, nj = 0;
+    if (z == max_zeros) ws.rows_j[nj++] = static_cast<std::uint16_t>(r);
+  }
+  // All rows tie: the reference's fallback (type5) dereferences NULL there; we fail instead.
+  if (nj == m) return false;
+
+  std::memset(ws.best, kQ - 1, std::size_t{k} * m);
+  std::uint8_t lbest[128] = {}, l_new[128], d[512], row[512], h[128];
+  bool touched = false;
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* cand_row = a + std::size_t{r} * m;
+    bool has_zero = false;
+    for (unsigned j = 0; j < m; ++j) has_zero |= cand_row[j] == 0;
+    if (has_zero) continue;
+    for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
+    if (!precheck(a, m, d, ws.rows_j, nj, lbest, row, h)) continue;
+    if (!build_candidate(a, k, m, d, lbest, ws, l_new)) continue;
+    if (std::memcmp(ws.cand, ws.best, std::size_t{k} * m) < 0) {
+      std::memcpy(ws.best, ws.cand, std::size_t{k} * m);
+      std::memcpy(lbest, l_new, 128);
+      touched = true;
+    }
+  }
+  if (touched) std::memcpy(a, ws.best, std::size_t{k} * m);
+  return touched;
+}
+
+namespace {
+
+// One monomial side of the blinding: m coefficients (section 2.1), then a permutation
+// (section 2.4); keys becomes the inverse permutation, the key under which the network gathers
+// row perm[i] into position i.
+void blinding_monomial(KeccakSponge& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
+                       std::uint16_t* keys) {
+  sample_fq_vector(x, coef, m, 1, 125);
+  sample_blinding_perm(x, perm, m);
+  for (unsigned i = 0; i < m; ++i) keys[i] = static_cast<std::uint16_t>(i);
+  ct_sort_pairs(perm, keys, m);  // sorts perm into the identity; keys[s] = i with perm[i] = s
+}
+
+void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::uint16_t* keys,
+                        const std::uint8_t* coef) {
+  ct_sort_rows(keys, rows, count, len);
+  for (unsigned i = 0; i < count; ++i)
+    for (unsigned j = 0; j < len; ++j) rows[std::size_t{i} * len + j] = fq_mul(rows[std::size_t{i} * len + j], coef[i]);
+}
+
+}  // namespace
+
+// Section 6.5: tmp[j][i] = cR[i] * a[j][pR[i]], then a[i] = cL[i] * tmp[pL[i]]. Constant-time:
+// columns are permuted as rows of the transpose, both through the sorting network.
+void blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, std::uint8_t* tmp,
+           std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
+  blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
+  transpose(a, k, m, tmp);
+  gather_rows_scaled(tmp, m, k, keys, coef);
+  transpose(tmp, m, k, a);
+  blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
+  gather_rows_scaled(a, k, m, keys, coef);
+}
+
+}  // namespace sigspace::less

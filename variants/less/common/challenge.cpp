@@ -1,0 +1,55 @@
+#include "challenge.hpp"
+
+#include "sampler.hpp"
+#include "sigspace/bytes.hpp"
+
+namespace sigspace::less {
+namespace {
+
+// The shared word buffer: a new 8-byte word when the counter is 0, counter = 64 / (chunk bits).
+struct Words {
+  KeccakSponge& x;
+  std::uint64_t word = 0;
+  unsigned left = 0;
+  unsigned draw(unsigned bits) {
+    if (left == 0) {
+      std::uint8_t b[8];
+      x.squeeze(b, 8);
+      word = load_le64(b);
+      left = 64 / bits;
+    }
+    const unsigned v = static_cast<unsigned>(word & ((std::uint64_t{1} << bits) - 1));
+    word >>= bits;
+    --left;
+    return v;
+  }
+};
+
+}  // namespace
+
+void sample_challenge_stream(KeccakSponge& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c) {
+  Words words{x};
+  for (unsigned i = 0; i < t; ++i) c[i] = 0;
+  for (unsigned i = t - w; i < t; ++i) {
+    if (s == 2) {
+      c[i] = 1;  // no randomness for two codes
+      continue;
+    }
+    const unsigned bits = bit_length(s - 1);
+    unsigned v;
+    do v = words.draw(bits);
+    while (v >= s - 1);
+    c[i] = static_cast<std::uint8_t>(v + 1);
+  }
+  const unsigned bits = bit_length(t - 1);
+  for (unsigned p = t - w; p < t; ++p) {
+    unsigned pos;
+    do pos = words.draw(bits);
+    while (pos > p);
+    const std::uint8_t tmp = c[p];
+    c[p] = c[pos];
+    c[pos] = tmp;
+  }
+}
+
+}  // namespace sigspace::less

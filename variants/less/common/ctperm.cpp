@@ -1,0 +1,67 @@
+#include "ctperm.hpp"
+
+#include "sigspace/ct.hpp"
+
+namespace sigspace::less {
+namespace {
+
+// Masked swap of two distinct rows; __restrict lets the loop run in vector lanes.
+void swap_rows(std::uint8_t* __restrict a, std::uint8_t* __restrict b, unsigned len, std::uint8_t mask) {
+  for (unsigned c = 0; c < len; ++c) {
+    const std::uint8_t d = static_cast<std::uint8_t>((a[c] ^ b[c]) & mask);
+    a[c] = static_cast<std::uint8_t>(a[c] ^ d);
+    b[c] = static_cast<std::uint8_t>(b[c] ^ d);
+  }
+}
+
+struct Net {
+  std::uint16_t* keys;
+  std::uint8_t* rows;
+  std::uint16_t* payload;
+  unsigned row_len;
+
+  // Comparator (i < j): afterwards keys[i] <= keys[j] when ascending, >= otherwise.
+  void compare(unsigned i, unsigned j, bool ascending) {
+    const std::uint32_t a = keys[i], b = keys[j];
+    const std::uint32_t swap = ascending ? ct::lt_mask(b, a) : ct::lt_mask(a, b);
+    const std::uint32_t dk = (a ^ b) & swap;
+    keys[i] = static_cast<std::uint16_t>(a ^ dk);
+    keys[j] = static_cast<std::uint16_t>(b ^ dk);
+    if (payload != nullptr) {
+      const std::uint32_t dp = (payload[i] ^ payload[j]) & swap;
+      payload[i] = static_cast<std::uint16_t>(payload[i] ^ dp);
+      payload[j] = static_cast<std::uint16_t>(payload[j] ^ dp);
+    }
+    swap_rows(rows + std::size_t{i} * row_len, rows + std::size_t{j} * row_len, row_len,
+              static_cast<std::uint8_t>(swap));
+  }
+  // Merges a bitonic sequence of any length: compare across the largest power of two below n.
+  void merge(unsigned lo, unsigned n, bool ascending) {
+    if (n < 2) return;
+    unsigned p = 1;
+    while (p * 2 < n) p *= 2;
+    for (unsigned i = lo; i < lo + n - p; ++i) compare(i, i + p, ascending);
+    merge(lo, p, ascending);
+    merge(lo + p, n - p, ascending);
+  }
+  // Sorts the halves in opposite directions, which makes the whole bitonic, then merges.
+  void sort(unsigned lo, unsigned n, bool ascending) {
+    if (n < 2) return;
+    const unsigned half = n / 2;
+    sort(lo, half, !ascending);
+    sort(lo + half, n - half, ascending);
+    merge(lo, n, ascending);
+  }
+};
+
+}  // namespace
+
+void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len) {
+  Net{keys, rows, nullptr, row_len}.sort(0, count, true);
+}
+
+void ct_sort_pairs(std::uint16_t* keys, std::uint16_t* payload, unsigned count) {
+  Net{keys, nullptr, payload, 0}.sort(0, count, true);
+}
+
+}  // namespace sigspace::less

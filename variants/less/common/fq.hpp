@@ -1,0 +1,46 @@
+// Arithmetic in F_127 (less-v2.0.md section 2; elements are stored one per byte in [0,126]).
+// Everything here is constant-time: reductions fold 2^7 = 1 (mod 127) with shifts and masks.
+#pragma once
+#include <cstdint>
+
+namespace sigspace::less {
+
+inline constexpr unsigned kQ = 127;
+
+// x < 2^16 -> x mod 127.
+constexpr std::uint32_t fq_red(std::uint32_t x) {
+  x = (x & 127u) + (x >> 7);  // < 640
+  x = (x & 127u) + (x >> 7);  // < 133
+  const std::uint32_t t = x - 127u;
+  return t + ((0u - (t >> 31)) & 127u);  // t wrapped (x < 127) -> add 127 back
+}
+// Same fold in 16-bit lanes for x < 2^14 (a + b*c with a, b, c < 128), so that loops over rows
+// vectorise with eight or sixteen lanes instead of four.
+inline std::uint16_t fq_red16(std::uint16_t x) {
+  x = static_cast<std::uint16_t>((x & 127u) + (x >> 7));  // <= 254
+  x = static_cast<std::uint16_t>((x & 127u) + (x >> 7));  // <= 128
+  const std::uint16_t t = static_cast<std::uint16_t>(x - 127u);
+  return static_cast<std::uint16_t>(t + ((t >> 15) * 127u));
+}
+constexpr std::uint8_t fq_mul(std::uint32_t a, std::uint32_t b) {
+  return static_cast<std::uint8_t>(fq_red(a * b));
+}
+// a^125 = a^-1 by a fixed chain (0 maps to 0, as the specification's table does).
+constexpr std::uint8_t fq_inv(std::uint32_t a) {
+  const std::uint32_t a2 = fq_mul(a, a), a4 = fq_mul(a2, a2), a8 = fq_mul(a4, a4);
+  const std::uint32_t a16 = fq_mul(a8, a8), a32 = fq_mul(a16, a16), a64 = fq_mul(a32, a32);
+  return fq_mul(fq_mul(fq_mul(a64, a32), fq_mul(a16, a8)), fq_mul(a4, a));  // 64+32+16+8+4+1
+}
+
+// Inverse table for public or deliberately data-dependent code (canonical form, verify).
+struct FqInvTable {
+  std::uint8_t v[128];
+  constexpr FqInvTable() : v{} {
+    for (unsigned i = 0; i < 128; ++i) v[i] = i < kQ ? fq_inv(i) : 0;
+  }
+};
+inline constexpr FqInvTable kFqInv{};
+
+static_assert(fq_inv(3) * 3 % 127 == 1 && fq_inv(126) == 126 && fq_inv(0) == 0);
+
+}  // namespace sigspace::less

@@ -1,0 +1,28 @@
+// XOF-driven samplers of LESS v2.0 (less-v2.0.md sections 2.1, 2.2, 2.4). Each takes an already
+// finalised sponge and squeezes from its current position.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+#include "sigspace/keccak.hpp"
+
+namespace sigspace::less {
+
+constexpr unsigned bit_length(unsigned v) {
+  unsigned b = 0;
+  while (v != 0) ++b, v >>= 1;
+  return b;
+}
+
+// Section 2.1: cnt values in [lo, lo+span] from 7-bit chunks of fresh 64-bit LE words.
+void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span);
+// Section 2.2: a monomial = n coefficients in [1,126], then the biased shuffle of the identity.
+void sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
+// Section 2.4: the permutation sampler used only by blinding (yt_shuffle_state_limit).
+void sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m);
+
+// Constant-time helpers on permutations, O(n) per call.
+std::uint16_t ct_lookup_u16(const std::uint16_t* a, unsigned n, std::uint32_t idx);
+std::uint32_t ct_find_u16(const std::uint16_t* a, unsigned n, std::uint32_t value);  // index of value
+
+}  // namespace sigspace::less
