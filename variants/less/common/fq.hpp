@@ -14,14 +14,6 @@ constexpr std::uint32_t fq_red(std::uint32_t x) {
   const std::uint32_t t = x - 127u;
   return t + ((0u - (t >> 31)) & 127u);  // t wrapped (x < 127) -> add 127 back
 }
-// Same fold in 16-bit lanes for x < 2^14 (a + b*c with a, b, c < 128), so that loops over rows
-// vectorise with eight or sixteen lanes instead of four.
-inline std::uint16_t fq_red16(std::uint16_t x) {
-  x = static_cast<std::uint16_t>((x & 127u) + (x >> 7));  // <= 254
-  x = static_cast<std::uint16_t>((x & 127u) + (x >> 7));  // <= 128
-  const std::uint16_t t = static_cast<std::uint16_t>(x - 127u);
-  return static_cast<std::uint16_t>(t + ((t >> 15) * 127u));
-}
 constexpr std::uint8_t fq_mul(std::uint32_t a, std::uint32_t b) {
   return static_cast<std::uint8_t>(fq_red(a * b));
 }

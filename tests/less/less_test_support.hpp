@@ -1,0 +1,55 @@
+// Shared helpers of the LESS GoogleTest suites: the registered LESS variants and their KAT files.
+#pragma once
+#include <gtest/gtest.h>
+
+#include <cctype>
+#include <cstring>
+#include <string>
+#include <vector>
+
+#include "less_kat.hpp"
+#include "sigspace/variant.hpp"
+
+namespace less_test {
+
+inline std::vector<const sigspace::Variant*> less_variants() {
+  std::vector<const sigspace::Variant*> out;
+  for (const sigspace::Variant* v : sigspace::registry())
+    if (std::strcmp(v->scheme, "LESS") == 0) out.push_back(v);
+  return out;
+}
+
+// One variant per parameter set (the first registered), for checks that do not depend on the
+// operating point beyond byte identity.
+inline std::vector<const sigspace::Variant*> one_per_set() {
+  std::vector<const sigspace::Variant*> out;
+  for (const sigspace::Variant* v : less_variants()) {
+    bool seen = false;
+    for (const sigspace::Variant* u : out) seen |= std::strcmp(u->param_set, v->param_set) == 0;
+    if (!seen) out.push_back(v);
+  }
+  return out;
+}
+
+inline std::string kat_path(const sigspace::Variant& v, const char* ext) {
+  return std::string(SIGSPACE_KAT_DIR) + "/less/PQCsignKAT_" + std::to_string(v.pk_bytes) + ext;
+}
+
+// n of the parameter set: 252, 400 or 548 by category (less-v2.0.md section 1).
+inline unsigned code_length(const sigspace::Variant& v) {
+  const char cat = v.param_set[5];  // "LESS-1b"
+  return cat == '1' ? 252 : cat == '3' ? 400 : 548;
+}
+
+// gtest parameter names: the variant id with every non-alphanumeric character as '_'.
+inline std::string param_name(const sigspace::Variant* v) {
+  std::string s = v->id;
+  for (char& c : s)
+    if (!std::isalnum(static_cast<unsigned char>(c))) c = '_';
+  return s;
+}
+inline std::string test_name(const testing::TestParamInfo<const sigspace::Variant*>& p) {
+  return param_name(p.param);
+}
+
+}  // namespace less_test
