@@ -25,51 +25,49 @@ sigspace::Arena arena(std::size_t need) {
 bool is_mldsa(const sigspace::Variant& v) { return std::strcmp(v.scheme, "ML-DSA") == 0; }
 bool same(const char* a, const char* b) { return std::strcmp(a, b) == 0; }
 
-void keygen_cases() {
+// Runs fn(variant, case) for every ML-DSA variant and every case of its parameter set.
+template <class Case, std::size_t N, class Fn>
+void for_each_case(const Case (&cases)[N], Fn fn) {
   for (const auto* v : sigspace::registry()) {
     if (!is_mldsa(*v)) continue;
-    for (const auto& c : mldsa_board::kKeyGen) {
+    for (const auto& c : cases) {
       if (!same(c.param_set, v->param_set)) continue;
-      auto ws = arena(v->workspace.keygen);
-      MT_CHECK(v->keygen(c.seed, g_pk, g_sk, ws) == Status::ok);
-      MT_CHECK(v->pk_bytes == c.pk_len && v->sk_bytes == c.sk_len);
-      MT_CHECK_BYTES(g_pk, c.pk, c.pk_len);
-      MT_CHECK_BYTES(g_sk, c.sk, c.sk_len);
+      fn(v, c);
       ++g_ran;
     }
   }
+}
+
+void keygen_cases() {
+  for_each_case(mldsa_board::kKeyGen, [](const sigspace::Variant* v, const auto& c) {
+    auto ws = arena(v->workspace.keygen);
+    MT_CHECK(v->keygen(c.seed, g_pk, g_sk, ws) == Status::ok);
+    MT_CHECK(v->pk_bytes == c.pk_len && v->sk_bytes == c.sk_len);
+    MT_CHECK_BYTES(g_pk, c.pk, c.pk_len);
+    MT_CHECK_BYTES(g_sk, c.sk, c.sk_len);
+  });
 }
 
 void siggen_cases() {
-  for (const auto* v : sigspace::registry()) {
-    if (!is_mldsa(*v)) continue;
-    for (const auto& c : mldsa_board::kSigGen) {
-      if (!same(c.param_set, v->param_set)) continue;
-      auto lw = arena(v->workspace.load_key);
-      MT_CHECK(v->load_signing_key({c.sk, c.sk_len}, g_state, lw) == Status::ok);
-      const sigspace::MessageInput in{{c.msg, c.msg_len}, {c.ctx, c.ctx_len}, c.mode, c.prehash};
-      std::size_t len = 0;
-      auto ws = arena(v->workspace.sign);
-      MT_CHECK(v->sign(g_state, in, c.rnd, g_sig, &len, ws) == Status::ok);
-      MT_CHECK(len == c.sig_len);
-      MT_CHECK_BYTES(g_sig, c.sig, c.sig_len);
-      ++g_ran;
-    }
-  }
+  for_each_case(mldsa_board::kSigGen, [](const sigspace::Variant* v, const auto& c) {
+    auto lw = arena(v->workspace.load_key);
+    MT_CHECK(v->load_signing_key({c.sk, c.sk_len}, g_state, lw) == Status::ok);
+    const sigspace::MessageInput in{{c.msg, c.msg_len}, {c.ctx, c.ctx_len}, c.mode, c.prehash};
+    std::size_t len = 0;
+    auto ws = arena(v->workspace.sign);
+    MT_CHECK(v->sign(g_state, in, c.rnd, g_sig, &len, ws) == Status::ok);
+    MT_CHECK(len == c.sig_len);
+    MT_CHECK_BYTES(g_sig, c.sig, c.sig_len);
+  });
 }
 
 void sigver_cases() {
-  for (const auto* v : sigspace::registry()) {
-    if (!is_mldsa(*v)) continue;
-    for (const auto& c : mldsa_board::kSigVer) {
-      if (!same(c.param_set, v->param_set)) continue;
-      const sigspace::MessageInput in{{c.msg, c.msg_len}, {c.ctx, c.ctx_len}, c.mode};
-      auto ws = arena(v->workspace.verify);
-      const Status st = v->verify({c.pk, c.pk_len}, in, {c.sig, c.sig_len}, ws);
-      MT_CHECK((st == Status::ok) == c.expect_valid);
-      ++g_ran;
-    }
-  }
+  for_each_case(mldsa_board::kSigVer, [](const sigspace::Variant* v, const auto& c) {
+    const sigspace::MessageInput in{{c.msg, c.msg_len}, {c.ctx, c.ctx_len}, c.mode};
+    auto ws = arena(v->workspace.verify);
+    const Status st = v->verify({c.pk, c.pk_len}, in, {c.sig, c.sig_len}, ws);
+    MT_CHECK((st == Status::ok) == c.expect_valid);
+  });
 }
 
 // Each kind must have run for every parameter set (3 x (3 + 4 + 4) cases per operating point).
