@@ -13,4 +13,14 @@ std::span<const Variant* const> registry() {
   return {kAll, sizeof kAll / sizeof kAll[0] - 1};  // the trailing nullptr is not a variant
 }
 
+const Variant* find_variant(const char* id) {
+  for (const Variant* v : registry()) {
+    const char* a = v->id;
+    const char* b = id;
+    while (*a != 0 && *a == *b) ++a, ++b;
+    if (*a == *b) return v;
+  }
+  return nullptr;
+}
+
 }  // namespace sigspace

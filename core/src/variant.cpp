@@ -12,14 +12,4 @@ const char* status_name(Status s) {
   return "unknown status";
 }
 
-const Variant* find_variant(const char* id) {
-  for (const Variant* v : registry()) {
-    const char* a = v->id;
-    const char* b = id;
-    while (*a != 0 && *a == *b) ++a, ++b;
-    if (*a == *b) return v;
-  }
-  return nullptr;
-}
-
 }  // namespace sigspace

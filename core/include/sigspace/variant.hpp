@@ -76,7 +76,8 @@ struct Variant {
   Status (*verify)(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws);
 };
 
-// The compile-time registry of every variant linked into this binary (variants/registry.cpp).
+// The compile-time registry of every variant linked into this binary; both are defined in
+// variants/registry.cpp (core itself links no variant).
 std::span<const Variant* const> registry();
 const Variant* find_variant(const char* id);  // nullptr when unknown
 
