@@ -1,0 +1,242 @@
+"""Board measurements under QEMU, independent of the campaign runner: builds the per-variant
+measurement firmware (harness/target/probe) for a board, runs it under qemu-system-arm with the
+instruction-counting TCG plugin (harness/target/icount_plugin), checks its transcript against
+the host's (harness/host/transcript, the same code), and returns the figures.
+
+    measure("ML-DSA-44/reference", "m4", messages=3) -> Measurement
+
+Figures are guest instruction counts (never cycles) and painted stack bytes, per window minus
+the empty window measured first (the markers' own instructions and the window's frame).
+Build directories: build/h-board-<preset>-<flags> and build/h-board-hosttools.
+"""
+from __future__ import annotations
+
+import os
+import re
+import subprocess
+import threading
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from ..provenance import ROOT
+
+FULL_RAM = 4 * 1024 * 1024
+# platform -> (CMake preset, QEMU machine, RAM the image may use)
+BOARDS = {"m4": ("m4", "mps2-an386", 640 * 1024),
+          "m4-4mb": ("m4", "mps2-an386", FULL_RAM),
+          "m33": ("m33", "mps2-an505", FULL_RAM)}
+EXIT_NO_FIT = 3       # probe_main.cpp: buffers or a stack do not fit the image's RAM
+EXIT_FAULT = 238      # harness/target/faults.c
+EXIT_TIMEOUT = 124    # qemu-run
+NO_FIT_LINK = "sigspace: image does not fit in RAM_BYTES"
+
+
+class BoardError(Exception):
+    """A board measurement failed (build, run, timeout, transcript mismatch)."""
+
+
+def opt_flags() -> str:
+    """Code-generation flags of board builds: -O2 unless SIGSPACE_BOARD_OPT_FLAGS says otherwise."""
+    return os.environ.get("SIGSPACE_BOARD_OPT_FLAGS", "-O2")
+
+
+def qemu_timeout() -> int:
+    """Seconds one QEMU run may take (LESS-1b reference: keygen + sign + verify about 20 G
+    instructions, 20-40 s); SIGSPACE_QEMU_TIMEOUT overrides."""
+    return int(os.environ.get("SIGSPACE_QEMU_TIMEOUT", "900"))
+
+
+def slug(variant_id: str) -> str:
+    return re.sub(r"[^a-z0-9]+", "_", variant_id.lower())
+
+
+def _run(cmd: list, what: str, timeout: int = 3600) -> subprocess.CompletedProcess:
+    try:
+        return subprocess.run([str(c) for c in cmd], capture_output=True, text=True,
+                              timeout=timeout, cwd=ROOT)
+    except subprocess.TimeoutExpired:
+        raise BoardError(f"{what}: timed out after {timeout} s") from None
+    except FileNotFoundError as e:
+        raise BoardError(f"{what}: {e.filename} not found") from None
+
+
+def _check(proc: subprocess.CompletedProcess, what: str) -> str:
+    if proc.returncode != 0:
+        raise BoardError(f"{what}: exit {proc.returncode}:\n{(proc.stdout + proc.stderr)[-3000:]}")
+    return proc.stdout
+
+
+class HostTool:
+    """sigspace-transcript in its own host build; writes key 0's pk for the firmware's flash."""
+    dir = ROOT / "build" / "h-board-hosttools"
+    pk_dir = ROOT / "build" / "h-board-pk"
+
+    def __init__(self):
+        self._lock = threading.Lock()
+        self._ready = False
+        self._cache: dict[tuple, str] = {}
+
+    def transcript(self, variant_id: str, messages: int) -> str:
+        with self._lock:
+            if not self._ready:
+                _check(_run(["cmake", "--preset", "host", "-B", self.dir, "-DSIGSPACE_PYTHON=OFF"],
+                            "configure host tools"), "configure host tools")
+                _check(_run(["cmake", "--build", self.dir, "-j2", "--target", "sigspace-transcript"],
+                            "build sigspace-transcript"), "build sigspace-transcript")
+                self.pk_dir.mkdir(parents=True, exist_ok=True)
+                self._ready = True
+            key = (variant_id, messages)
+            if key not in self._cache:
+                out = _check(_run([self.dir / "harness/host/transcript/sigspace-transcript",
+                                   "--variant", variant_id, "--messages", messages, "--pk-out",
+                                   self.pk_dir / f"{slug(variant_id)}.pk"], "host transcript"),
+                             f"host transcript of {variant_id}")
+                self._cache[key] = re.search(r'"transcript": "([0-9a-f]{64})"', out).group(1)
+            return self._cache[key]
+
+
+HOST_TOOL = HostTool()
+
+
+class Builder:
+    """One board build directory; images are (variant, messages, ram) entries of
+    SIGSPACE_PROBE_FIRMWARE. Builds are serialised: two cores are shared."""
+
+    def __init__(self, preset: str, flags: str):
+        self.preset, self.flags = preset, flags
+        self.dir = ROOT / "build" / f"h-board-{preset}-{re.sub(r'[^A-Za-z0-9]+', '', flags)}"
+        self._lock = threading.Lock()
+        self._entries: set[tuple] = set()
+        self._configured: frozenset = frozenset()
+
+    @staticmethod
+    def target(variant_id: str, messages: int, ram: int) -> str:
+        return f"probe_{slug(variant_id)}_n{messages}_r{ram}"
+
+    def elf(self, variant_id: str, messages: int, ram: int) -> Path | None:
+        """The built image, or None when it does not fit RAM_BYTES at link time."""
+        with self._lock:
+            self._entries.add((variant_id, messages, ram))
+            if frozenset(self._entries) != self._configured:
+                entries = ";".join(f"{v}:{n}:{r}" for v, n, r in sorted(self._entries))
+                args = ["cmake", "--preset", self.preset, "-B", self.dir,
+                        f"-DSIGSPACE_TARGET_OPT_FLAGS={self.flags}",
+                        f"-DSIGSPACE_PROBE_FIRMWARE={entries}", f"-DSIGSPACE_PROBE_PK_DIR={HostTool.pk_dir}"]
+                _check(_run(args, f"configure {self.dir.name}"), f"configure {self.dir.name}")
+                self._configured = frozenset(self._entries)
+            name = self.target(variant_id, messages, ram)
+            proc = _run(["cmake", "--build", self.dir, "-j2", "--target", name,
+                         "sigspace_icount_plugin"], f"build {name}")
+            if proc.returncode != 0 and NO_FIT_LINK in proc.stdout + proc.stderr:
+                return None
+            _check(proc, f"build {name}")
+            return self.dir / "harness/target/probe" / f"{name}.elf"
+
+    @property
+    def plugin(self) -> Path:
+        return self.dir / "harness/target/icount_plugin/libsigspace_icount.so"
+
+
+_builders: dict[tuple, Builder] = {}
+_builders_lock = threading.Lock()
+
+
+def builder(platform: str) -> Builder:
+    key = (BOARDS[platform][0], opt_flags())
+    with _builders_lock:
+        if key not in _builders:
+            _builders[key] = Builder(*key)
+        return _builders[key]
+
+
+@dataclass
+class Measurement:
+    platform: str
+    variant: str
+    fits: bool
+    ram_needed: int                  # static + heap + buffers + deepest raw window stack
+    sizes: dict                      # text, data, bss of the image (arm-none-eabi-size)
+    figures: dict = field(default_factory=dict)  # (op, metric, rep) -> value; empty if no fit
+    log: str = ""
+
+
+def parse(stdout: str, stderr: str) -> dict:
+    """The firmware's SIGSPACE lines joined with the plugin's counts by window number."""
+    insn = {int(w): int(n) for w, n in re.findall(r"sigspace-icount window=(\d+) insn=(\d+)", stderr)}
+    windows = []
+    for w, op, msg, stack in re.findall(r"SIGSPACE window=(\d+) op=(\w+) msg=(\d+) stack=(\d+)", stdout):
+        if int(w) not in insn:
+            raise BoardError(f"window {w} ({op}) has no instruction count from the plugin")
+        windows.append({"op": op, "msg": int(msg), "stack": int(stack), "insn": insn[int(w)]})
+    if len(insn) != len(windows):
+        raise BoardError(f"the plugin counted {len(insn)} windows, the firmware printed {len(windows)}")
+    ram = re.search(r"SIGSPACE ram static=(\d+) heap=(\d+) buffers=(\d+)", stdout)
+    digest = re.search(r"SIGSPACE transcript=([0-9a-f]{64})", stdout)
+    errors = re.findall(r"(?:SIGSPACE|sigspace-icount) error=[^\n]*", stdout + stderr)
+    return {"windows": windows, "transcript": digest and digest.group(1), "errors": errors,
+            "ram": ram and dict(zip(("static", "heap", "buffers"), map(int, ram.groups())))}
+
+
+def sizes(elf: Path) -> dict:
+    out = _check(_run(["arm-none-eabi-size", "--format=berkeley", elf], "size"), "size")
+    text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
+    return {"text": text, "data": data, "bss": bss}
+
+
+def run_image(platform: str, elf: Path) -> tuple[int, dict, str]:
+    """One QEMU run with the plugin: (exit code, parsed output, log). A timeout raises, with
+    qemu-run's own message."""
+    _, machine, _ = BOARDS[platform]
+    b = builder(platform)
+    cmd = [ROOT / "harness/target/qemu-run", "--machine", machine, "--timeout", qemu_timeout(),
+           "--plugin", b.plugin, elf]
+    proc = _run(cmd, f"qemu {elf.name}", timeout=qemu_timeout() + 60)
+    log = f"$ {' '.join(map(str, cmd))}\n{proc.stdout}{proc.stderr}"
+    if proc.returncode == EXIT_TIMEOUT:
+        raise BoardError(f"{elf.name} on {machine}: {proc.stderr.strip().splitlines()[-1]} "
+                         "(raise SIGSPACE_QEMU_TIMEOUT, or sign fewer messages on boards)")
+    return proc.returncode, parse(proc.stdout, proc.stderr), log
+
+
+def _figures(parsed: dict) -> dict:
+    base = next((w for w in parsed["windows"] if w["op"] == "empty"), None)
+    if base is None:
+        raise BoardError("no empty (baseline) window in the firmware output")
+    figures = {}
+    for w in parsed["windows"]:
+        if w["op"] != "empty":
+            figures[(w["op"], "instructions", w["msg"])] = w["insn"] - base["insn"]
+            figures[(w["op"], "stack", w["msg"])] = w["stack"] - base["stack"]
+    return figures
+
+
+def _ram_needed(parsed: dict) -> int:
+    r = parsed["ram"]
+    return r["static"] + r["heap"] + r["buffers"] + max(w["stack"] for w in parsed["windows"])
+
+
+def measure(variant_id: str, platform: str, messages: int) -> Measurement:
+    """Builds, runs and checks one variant on one board; a variant that does not fit the
+    board's RAM gives fits=False with the bytes it needs (from the same code linked with the
+    whole 4 MiB), not an error."""
+    _, machine, ram = BOARDS[platform]
+    expected = HOST_TOOL.transcript(variant_id, messages)  # also writes the pk for flash
+    elf = builder(platform).elf(variant_id, messages, ram)
+    rc, parsed, log = (None, None, "link: " + NO_FIT_LINK) if elf is None else run_image(platform, elf)
+    if rc == 0:
+        if parsed["errors"] or parsed["transcript"] is None or parsed["ram"] is None:
+            raise BoardError(f"{variant_id} on {machine}: incomplete run:\n{log[-3000:]}")
+        if parsed["transcript"] != expected:
+            raise BoardError(f"{variant_id} on {machine}: transcript {parsed['transcript']} != "
+                             f"host {expected}: the board computes other bytes")
+        need = _ram_needed(parsed)
+        return Measurement(platform, variant_id, need <= ram, need, sizes(elf), _figures(parsed), log)
+    if ram == FULL_RAM or rc not in (None, EXIT_NO_FIT, EXIT_FAULT):
+        raise BoardError(f"{variant_id} on {machine}: exit {rc}:\n{log[-3000:]}")
+    # Too big for this part (or an overflow ran into static data and faulted): measure the need
+    # with the whole RAM; a variant that needs less than the part has is a real failure.
+    full = measure(variant_id, "m4-4mb" if platform.startswith("m4") else "m33", messages)
+    if full.ram_needed <= ram:
+        raise BoardError(f"{variant_id} on {machine}: exit {rc} although it needs only "
+                         f"{full.ram_needed} of {ram} bytes:\n{log[-3000:]}")
+    return Measurement(platform, variant_id, False, full.ram_needed, full.sizes, {}, log)

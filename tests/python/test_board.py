@@ -1,0 +1,42 @@
+"""Board measurements (analysis/sigspace/platforms/board_run.py): the output parser on a fixed
+text, and two QEMU runs of the same firmware giving identical instruction and stack figures
+(the property adoption decisions rely on). The QEMU test builds build/h-board-m4-O2 and
+build/h-board-hosttools on first use (about a minute), then runs in about a second."""
+import shutil
+
+import pytest
+
+from sigspace.platforms import board_run
+
+OUT = """SIGSPACE begin variant=X/reference machine=mps2-an386 ram=655360 messages=1 pk=flash
+SIGSPACE window=1 op=empty msg=0 stack=8
+SIGSPACE window=2 op=sign msg=0 stack=1008
+SIGSPACE ram static=100 heap=16384 buffers=500
+SIGSPACE transcript=""" + "ab" * 32 + "\n"
+ERR = "sigspace-icount window=1 insn=7\nsigspace-icount window=2 insn=1007\nsigspace-icount windows=2 total=9\n"
+
+
+def test_parse_joins_windows_and_subtracts_the_empty_window():
+    parsed = board_run.parse(OUT, ERR)
+    assert parsed["transcript"] == "ab" * 32 and not parsed["errors"]
+    assert board_run._figures(parsed) == {("sign", "instructions", 0): 1000, ("sign", "stack", 0): 1000}
+    assert board_run._ram_needed(parsed) == 100 + 16384 + 500 + 1008
+
+
+def test_parse_refuses_a_window_without_count():
+    with pytest.raises(board_run.BoardError, match="no instruction count"):
+        board_run.parse(OUT, "sigspace-icount window=1 insn=7\n")
+
+
+@pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")),
+                    reason="needs qemu-system-arm and arm-none-eabi-gcc")
+def test_two_runs_give_identical_figures():
+    variant = "ML-DSA-44/reference"
+    board_run.HOST_TOOL.transcript(variant, 2)  # the pk the image embeds
+    elf = board_run.builder("m4").elf(variant, 2, board_run.BOARDS["m4"][2])
+    runs = [board_run.run_image("m4", elf) for _ in range(2)]
+    assert [rc for rc, _, _ in runs] == [0, 0]
+    first, second = (board_run._figures(parsed) for _, parsed, _ in runs)
+    assert first == second
+    assert len(first) == 2 * (2 + 2 * 2)  # keygen, load_key, 2 x (sign, verify); insn and stack
+    assert runs[0][1]["transcript"] == board_run.HOST_TOOL.transcript(variant, 2)
