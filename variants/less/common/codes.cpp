@@ -121,7 +121,7 @@ void pack_rref(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t
   std::memset(out, 0, n8);
   for (unsigned c = 0; c < n; ++c) out[c / 8] |= static_cast<std::uint8_t>(pivots[c] << (c % 8));
   std::uint8_t* stream = out + n8;
-  const std::size_t stream_bytes = (7ull * k * (n - k) + 7) / 8;
+  const std::size_t stream_bytes = (std::size_t{7} * k * (n - k) + 7) / 8;
   std::memset(stream, 0, stream_bytes);
   std::size_t bit = 0;
   for (unsigned r = 0; r < k; ++r)

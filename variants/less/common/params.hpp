@@ -91,7 +91,7 @@ struct Params : Set {
   using Set::n, Set::k, Set::lambda, Set::s, Set::t, Set::w, Set::max_seeds;
   static constexpr unsigned m = n - k;                 // non-information-set columns (= k)
   static constexpr unsigned n8 = (n + 7) / 8;          // bytes of a column bitmap
-  static constexpr std::size_t rref_bytes = (7ull * k * m + 7) / 8 + n8;  // section 3
+  static constexpr std::size_t rref_bytes = (std::size_t{7} * k * m + 7) / 8 + n8;  // section 3
   static constexpr std::size_t pk_bytes = lambda + (s - 1) * rref_bytes;
   static constexpr std::size_t sk_bytes = 2 * lambda;
   static constexpr std::size_t digest_bytes = 2 * lambda, salt_bytes = 2 * lambda;

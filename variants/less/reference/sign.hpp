@@ -57,8 +57,10 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       for (unsigned c = 0; c < n; ++c)  // pivot set: data-dependent as documented in rref()
         if (pivots[c]) pi_tilde[i][l++] = static_cast<std::uint16_t>(ct_find_u16(perm, n, c));
       non_pivot_columns(g, k, n, pivots, a);
-      blind<k, m>(a, blinding);
-      if (canonical_form<k, m>(a)) break;
+      // tr and g are dead until the next round: the blinding and the canonical form borrow tr.
+      static_assert(sizeof tr >= cf_borrowed_bytes(k, m) && sizeof tr >= sizeof a);
+      blind<k, m>(a, blinding, tr);
+      if (canonical_form<k, m>(a, tr)) break;
       // Negligible: retry with the round seed's first byte + 1 (the verifier is not told).
       round_seeds[i * lambda] = static_cast<std::uint8_t>(round_seeds[i * lambda] + 1);
     }

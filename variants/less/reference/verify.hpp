@@ -82,7 +82,8 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
     }
     if (!rref(g, k, n, pivots)) return Status::invalid_signature;
     non_pivot_columns(g, k, n, pivots, a);
-    if (!canonical_form<k, m>(a)) return Status::invalid_signature;
+    static_assert(sizeof tr >= cf_borrowed_bytes(k, m));
+    if (!canonical_form<k, m>(a, tr)) return Status::invalid_signature;  // borrows the dead tr
     h.absorb(a, k * m);
   }
   h.absorb(msg.message);  // step 5
