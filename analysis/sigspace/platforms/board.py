@@ -86,10 +86,12 @@ class BoardPlatform(Platform):
             raise PlatformError(f"{self.name}: boards measure keygen and load_key for key seed 0 "
                                 f"only (keys = 1), not {settings['keys']}")
         n = settings["messages"]
-        self._messages[variant_id] = max(n, self._messages.get(variant_id, 0))
+        ops = settings.get("ops", OPS)
+        signs = any(op in ("sign", "verify") for op in ops)  # else the firmware signs nothing
+        self._messages[variant_id] = max(n if signs else 0, self._messages.get(variant_id, 0))
         method = "qemu-icount" if metric == "instructions" else "paint"
         units = [u(metric, method, op, 0, n if op in ("sign", "verify") else 1)
-                 for op in settings.get("ops", OPS)]
+                 for op in ops]
         if metric == "stack":
             units += [u("fits", "paint", "all"), u("ram", "paint", "all")]
         return units
@@ -101,7 +103,7 @@ class BoardPlatform(Platform):
             if variant_id not in self._results:
                 try:
                     self._results[variant_id] = board_run.measure(
-                        variant_id, self.name, self._messages.get(variant_id, 1))
+                        variant_id, self.name, self._messages.get(variant_id, 0))
                 except board_run.BoardError as e:
                     raise PlatformError(f"{self.name}: {e}") from None
             return self._results[variant_id]
