@@ -1,0 +1,82 @@
+// sigspace-bench: Google Benchmark timing of one operation of one variant.
+//   sigspace-bench --variant ID --op OP [--messages M] [--passes P] [--repetitions R]
+//                  [--benchmark_* flags]
+// Each iteration is one operation on the next input of a fixed set of M inputs (the same
+// derived messages for every variant; inputs and signatures prepared before timing), so one
+// repetition of M*P iterations reports the mean time over the set; the R repetitions give
+// median, p10 and p90. JSON (with gbench's context block) on stdout.
+#include <benchmark/benchmark.h>
+
+#include <iostream>
+#include <string>
+
+#include "cli/args.hpp"
+#include "operation.hpp"
+#include "ops/host_ops.hpp"
+#include "percentile.hpp"
+
+namespace {
+
+using namespace sigspace;
+
+std::uint32_t positive(const cli::Args& a, const char* name, const char* fallback) {
+  const std::string text = a.get_or(name, fallback);
+  std::size_t used = 0;
+  unsigned long v = 0;
+  try {
+    v = std::stoul(text, &used);
+  } catch (const std::exception&) {
+    used = 0;
+  }
+  if (used != text.size() || v == 0 || v > 1000000)
+    throw cli::UsageError(std::string("--") + name + " must be a positive integer");
+  return static_cast<std::uint32_t>(v);
+}
+
+void time_windows(benchmark::State& state, measure::Fixture* f) {
+  const std::size_t n = f->cases.size();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    const int status = measure::sigspace_probe_window(f, i);
+    if (status != 0) {
+      state.SkipWithError("the operation failed inside the window");
+      break;
+    }
+    i = (i + 1 == n) ? 0 : i + 1;
+  }
+}
+
+}  // namespace
+
+int main(int argc, char** argv) {
+  benchmark::Initialize(&argc, argv);  // removes the --benchmark_* flags it knows
+  try {
+    const cli::Args a(argc, argv, 1, {"variant", "op", "messages", "passes", "repetitions"}, {});
+    const Variant& v = host::variant_by_id(a.get("variant"));
+    const measure::Op op = measure::parse_op(a.get("op"));
+    const std::uint32_t messages = positive(a, "messages", "32");
+    const std::uint32_t passes = positive(a, "passes", "1");
+    const std::uint32_t reps = positive(a, "repetitions", "10");
+    static measure::Fixture fixture = measure::prepare(v, op, 0, messages);
+    const std::string name = std::string(v.id) + "/" + measure::op_name(op);
+    benchmark::RegisterBenchmark(name.c_str(), time_windows, &fixture)
+        ->Iterations(static_cast<benchmark::IterationCount>(messages) * passes)
+        ->Repetitions(static_cast<int>(reps))
+        ->ComputeStatistics("p10", measure::p10)
+        ->ComputeStatistics("p90", measure::p90)
+        ->UseRealTime()
+        ->Unit(benchmark::kNanosecond);
+    benchmark::RunSpecifiedBenchmarks();
+    benchmark::Shutdown();
+    return 0;
+  } catch (const cli::UsageError& e) {
+    std::cerr << "sigspace-bench: " << e.what() << "\n";
+    return 2;
+  } catch (const std::invalid_argument& e) {  // host::InputError, unknown op
+    std::cerr << "sigspace-bench: " << e.what() << "\n";
+    return 2;
+  } catch (const std::exception& e) {
+    std::cerr << "sigspace-bench: " << e.what() << "\n";
+    return 3;
+  }
+}
