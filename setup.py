@@ -11,7 +11,8 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 # Native executables the package runs (measurement probe etc.); copied into sigspace/_bin.
-NATIVE_TOOLS = ["harness/host/sigspace-native"]
+NATIVE_TOOLS = ["harness/host/sigspace-native", "harness/host/probe/sigspace-probe",
+                "harness/host/bench/sigspace-bench"]
 
 
 class CMakeExtension(Extension):
@@ -31,7 +32,10 @@ class CMakeBuild(build_ext):
         targets = ["_sigspace"] + [Path(t).name for t in NATIVE_TOOLS]
         subprocess.run(["cmake", "--build", str(build), "-j", jobs, "--target", *targets],
                        check=True)
-        bindir = out / "_bin"
+        # An editable install builds into a temporary folder and copies back only the
+        # extension, so the tools go straight into the source package there.
+        editable = self.inplace or getattr(self, "editable_mode", False)
+        bindir = (ROOT / "analysis" / "sigspace" if editable else out) / "_bin"
         bindir.mkdir(exist_ok=True)
         for tool in NATIVE_TOOLS:
             shutil.copy2(build / tool, bindir / Path(tool).name)

@@ -2,6 +2,7 @@
 from __future__ import annotations
 
 import json
+import os
 import sys
 
 from . import registry
@@ -91,6 +92,44 @@ def cmd_verify(args) -> int:
     return 0 if ok else 1
 
 
+def cmd_run(args) -> int:
+    """Run a campaign config: DIR/manifest.json and DIR/records.jsonl (resumable)."""
+    from . import campaign, config, platforms, results
+    try:
+        run_dir, n = campaign.run(args.config, args.out, args.jobs, args.shard)
+    except config.ConfigError as e:
+        raise CommandError(f"bad config: {e}") from None
+    except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
+        raise CommandError(str(e), code=1) from None
+    _emit({"run_dir": str(run_dir), "records": n})
+    return 0
+
+
+def cmd_merge(args) -> int:
+    """Join shards of one campaign (same config and commit) into a new run directory."""
+    from . import campaign, results
+    try:
+        run_dir, n = campaign.merge(args.dirs, args.out)
+    except (campaign.CampaignError, results.ResultsError) as e:
+        raise CommandError(str(e)) from None
+    _emit({"run_dir": str(run_dir), "records": n})
+    return 0
+
+
+def _args_run(p):
+    p.add_argument("config", help="campaign config (configs/*.toml)")
+    p.add_argument("--out", help="run directory (default: results/scratch/<run-id>, and an "
+                                 "unfinished scratch run of the same config is continued)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+                   help="units run in parallel (default: the CPU count); timing runs alone")
+    p.add_argument("--shard", help="K/N: run the K-th of N interleaved parts of the units")
+
+
+def _args_merge(p):
+    p.add_argument("dirs", nargs="+", help="complete run directories (shards)")
+    p.add_argument("--out", required=True)
+
+
 def _args_list(p):
     p.add_argument("--json", action="store_true")
 
@@ -121,6 +160,7 @@ def _args_verify(p):
     _message_args(p)
 
 
-COMMANDS = {"list": cmd_list, "keygen": cmd_keygen, "sign": cmd_sign, "verify": cmd_verify}
+COMMANDS = {"list": cmd_list, "keygen": cmd_keygen, "sign": cmd_sign, "verify": cmd_verify,
+            "run": cmd_run, "merge": cmd_merge}
 ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
-             "verify": _args_verify}
+             "verify": _args_verify, "run": _args_run, "merge": _args_merge}

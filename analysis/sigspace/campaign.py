@@ -1,0 +1,259 @@
+"""The campaign runner behind `sigspace run` and `sigspace merge`: plans the units of a config,
+runs them (in parallel where timing is not disturbed), writes each unit's records atomically,
+resumes an interrupted run by skipping finished units, and joins shards."""
+from __future__ import annotations
+
+import json
+import shutil
+import sys
+from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
+from pathlib import Path
+
+from . import config as config_mod
+from . import platforms, provenance, registry, results
+from .progress import Progress
+
+SCRATCH = provenance.ROOT / "results" / "scratch"
+
+
+class CampaignError(Exception):
+    pass
+
+
+def parse_shard(text: str | None) -> tuple[int, int] | None:
+    if text is None:
+        return None
+    try:
+        k, n = (int(x) for x in text.split("/"))
+    except ValueError:
+        k = n = 0
+    if not 1 <= k <= n:
+        raise CampaignError(f"--shard must be K/N with 1 <= K <= N, got '{text}'")
+    return k, n
+
+
+def plan(campaign: config_mod.Campaign) -> list[platforms.Unit]:
+    units = []
+    for name in campaign.platforms:
+        platform = platforms.get(name)
+        available = set(platform.variant_ids())
+        for variant in campaign.variants:
+            if variant not in available:
+                raise CampaignError(f"{variant} is registered but not in the {name} binaries "
+                                    "(rebuild: bash harness/setup.sh)")
+            for metric in campaign.metrics:
+                units += platform.plan(variant, metric, campaign.settings(variant, metric))
+    keys = [u.key for u in units]
+    if len(set(keys)) != len(keys):
+        raise CampaignError("internal: two units share a key")
+    return units
+
+
+def _records(unit: platforms.Unit, result: platforms.UnitResult, run_id: str) -> list[dict]:
+    info = platforms.get(unit.platform).variant_info(unit.variant)
+    return [{"schema": 1, "run": run_id, "variant": unit.variant, "scheme": info["scheme"],
+             "param_set": info["param_set"], "op_point": info["op_point"],
+             "techniques": list(info["techniques"]), "platform": unit.platform, "op": unit.op,
+             "metric": unit.metric, "unit": platforms.UNITS[unit.metric],
+             "value": value, "method": unit.method, "rep": rep}
+            for rep, value in result.values]
+
+
+def _manifest(campaign, git, run_id, created, shard) -> dict:
+    plats = {name: platforms.get(name).describe() for name in campaign.platforms}
+    methods = {}
+    for name in campaign.platforms:
+        methods.update(platforms.get(name).methods())
+    return {"schema": 1, "run": run_id, "created": provenance.iso(created), "finished": None,
+            "complete": False, "git": git,
+            "config": {"path": campaign.path, "sha256": campaign.sha256, "text": campaign.text},
+            "shard": None if shard is None else {"index": shard[0], "count": shard[1]},
+            "platforms": plats, "methods": methods,
+            "tools": {"sigspace": _package_version()}}
+
+
+def _package_version() -> str:
+    from . import __version__
+    return __version__
+
+
+def _same_run(old: dict, new: dict) -> str | None:
+    """Why a run directory cannot be continued with the current config and binaries."""
+    if old["config"]["sha256"] != new["config"]["sha256"]:
+        return "its config differs"
+    if old["git"]["commit"] != new["git"]["commit"] or \
+            old["git"].get("dirty_paths") != new["git"].get("dirty_paths"):
+        return "it was made at another commit or with other uncommitted changes"
+    if old["shard"] != new["shard"]:
+        return "it is another shard"
+    for name, desc in new["platforms"].items():
+        probe = desc.get("probe", {}).get("sha256")
+        if probe and old["platforms"].get(name, {}).get("probe", {}).get("sha256") != probe:
+            return f"the {name} binaries changed since"
+    return None
+
+
+def _find_resumable(fresh: dict) -> Path | None:
+    """The newest unfinished scratch run of the same config, commit, shard and binaries."""
+    if not SCRATCH.is_dir():
+        return None
+    for d in sorted(SCRATCH.iterdir(), reverse=True):
+        try:
+            old = results.read_manifest(d)
+        except results.ResultsError:
+            continue
+        if not old["complete"] and _same_run(old, fresh) is None:
+            return d
+    return None
+
+
+def run(config_path: str, out: str | None, jobs: int, shard_text: str | None,
+        progress_stream=None) -> tuple[Path, int]:
+    """Runs (or continues) a campaign; returns the run directory and its record count."""
+    if jobs < 1:
+        raise CampaignError("--jobs must be at least 1")
+    shard = parse_shard(shard_text)
+    campaign = config_mod.load(config_path, registry.variants())  # refuses before any work
+    units = plan(campaign)
+    if shard:
+        units = [u for i, u in enumerate(units) if i % shard[1] == shard[0] - 1]
+    git = provenance.git_state()
+    created = provenance.now()
+    fresh = _manifest(campaign, git, provenance.run_id(git, created), created, shard)
+
+    run_dir = Path(out) if out else (_find_resumable(fresh) or SCRATCH / fresh["run"])
+    if (run_dir / results.MANIFEST).exists():
+        manifest = results.read_manifest(run_dir)
+        why = _same_run(manifest, fresh)
+        if why:
+            raise CampaignError(f"{run_dir} holds run {manifest['run']} and {why}; "
+                                "choose another --out")
+        if manifest["complete"]:
+            return run_dir, len(results.read_run(run_dir)[1])
+    else:
+        if run_dir.exists() and any(run_dir.iterdir()):
+            raise CampaignError(f"{run_dir} exists and is not a run directory")
+        manifest = fresh
+        results.units_dir(run_dir).mkdir(parents=True, exist_ok=True)
+        results.write_manifest(run_dir, manifest)
+    print(f"sigspace run: {manifest['run']} -> {run_dir}", file=progress_stream or sys.stderr)
+    _execute(run_dir, manifest["run"], units, jobs, progress_stream)
+    return run_dir, _finish(run_dir, manifest, units)
+
+
+def _meta_path(run_dir: Path, unit: platforms.Unit) -> Path:
+    return results.units_dir(run_dir) / (unit.key + ".meta.json")
+
+
+def _run_unit(run_dir: Path, run_id: str, unit: platforms.Unit) -> None:
+    result = platforms.get(unit.platform).run(unit)
+    if result.meta:  # side data first: a unit counts as done only once its records exist
+        results.atomic_write(_meta_path(run_dir, unit), json.dumps(result.meta))
+    results.write_unit(run_dir, unit.key, _records(unit, result, run_id))
+
+
+def _label(u: platforms.Unit) -> str:
+    return f"{u.variant} {u.op} {u.metric}/{u.method} #{u.first}"
+
+
+def _execute(run_dir, run_id, units, jobs, progress_stream) -> None:
+    for stale in results.units_dir(run_dir).glob("*.tmp"):  # a write cut short by a kill
+        stale.unlink()
+    pending = [u for u in units if not results.unit_path(run_dir, u.key).exists()]
+    progress = Progress(len(units), len(units) - len(pending), progress_stream)
+    try:
+        # Units that only count (instructions, stack, heap, descriptor figures) share the
+        # cores; timing units then run one at a time so that nothing else disturbs them.
+        shared = [u for u in pending if not u.exclusive]
+        with ThreadPoolExecutor(max_workers=jobs) as pool:
+            futures = {pool.submit(_run_unit, run_dir, run_id, u): u for u in shared}
+            try:
+                for f in futures:
+                    f.add_done_callback(lambda f, u=futures[f]: progress.step(_label(u))
+                                        if f.exception() is None else None)
+                done, _ = wait(futures, return_when=FIRST_EXCEPTION)
+                failed = [f for f in done if f.exception() is not None]
+                if failed:
+                    raise failed[0].exception()
+            except BaseException:
+                pool.shutdown(wait=True, cancel_futures=True)
+                raise
+        for u in pending:
+            if u.exclusive:
+                _run_unit(run_dir, run_id, u)
+                progress.step(_label(u))
+    except platforms.PlatformError as e:
+        raise CampaignError(f"{e}\nsigspace run: stopped; rerun the same command to continue "
+                            f"({run_dir})") from None
+    finally:
+        progress.close()
+
+
+def _finish(run_dir: Path, manifest: dict, units: list[platforms.Unit]) -> int:
+    records = []
+    for u in units:
+        unit_records = results.read_unit(run_dir, u.key)
+        if unit_records is None:
+            raise CampaignError(f"internal: unit {u.key} has no records after the run")
+        records += unit_records
+    manifest = dict(manifest)
+    for u in units:
+        meta = _meta_path(run_dir, u)
+        if meta.exists():
+            manifest["gbench_context"] = json.loads(meta.read_text()).get("gbench_context")
+            break
+    results.write_records(run_dir, records)
+    manifest["complete"] = True
+    manifest["finished"] = provenance.iso(provenance.now())
+    results.write_manifest(run_dir, manifest)
+    shutil.rmtree(run_dir / results.PARTIAL, ignore_errors=True)
+    return len(records)
+
+
+def merge(dirs: list[str], out: str) -> tuple[Path, int]:
+    """Joins complete runs (shards) of one config and commit into a new run directory."""
+    if not dirs:
+        raise CampaignError("merge needs at least one run directory")
+    runs = [results.read_run(Path(d)) for d in dirs]
+    first = runs[0][0]
+    ids, shards = set(), set()
+    for (m, _), d in zip(runs, dirs):
+        if m["config"]["sha256"] != first["config"]["sha256"]:
+            raise CampaignError(f"{d}: made from another config than {dirs[0]}")
+        if m["git"]["commit"] != first["git"]["commit"] or m["git"]["dirty"] != first["git"]["dirty"]:
+            raise CampaignError(f"{d}: made at another commit (or tree state) than {dirs[0]}")
+        if m["run"] in ids:
+            raise CampaignError(f"{d}: run {m['run']} given twice")
+        ids.add(m["run"])
+        if m["shard"] is not None:
+            key = (m["shard"]["index"], m["shard"]["count"])
+            if key in shards:
+                raise CampaignError(f"{d}: shard {key[0]}/{key[1]} given twice")
+            shards.add(key)
+    seen = {}
+    for (m, records), d in zip(runs, dirs):
+        for r in records:
+            k = results.record_key(r)
+            if k in seen:
+                raise CampaignError(f"{d}: record {dict(zip(results.RECORD_KEY, k))} is also "
+                                    f"in {seen[k]}; refusing duplicates")
+            seen[k] = d
+    counts = {n for _, n in shards}
+    if shards and (len(counts) > 1 or len(shards) != next(iter(counts))):
+        print(f"sigspace merge: warning: shards {sorted(shards)} do not form one complete set",
+              file=sys.stderr)
+    out_dir = Path(out)
+    if out_dir.exists() and any(out_dir.iterdir()):
+        raise CampaignError(f"{out_dir} exists and is not empty")
+    created = provenance.now()
+    run_id = provenance.run_id(first["git"], created)
+    manifest = {**first, "run": run_id, "created": provenance.iso(created),
+                "finished": provenance.iso(created), "complete": True, "shard": None,
+                "merged_from": [m["run"] for m, _ in runs],
+                "parts": [{"run": m["run"], "shard": m["shard"], "platforms": m["platforms"],
+                           "created": m["created"]} for m, _ in runs]}
+    merged = [{**r, "run": run_id} for _, records in runs for r in records]
+    out_dir.mkdir(parents=True, exist_ok=True)
+    results.write_records(out_dir, merged)
+    results.write_manifest(out_dir, manifest)
+    return out_dir, len(merged)

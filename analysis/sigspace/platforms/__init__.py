@@ -1,0 +1,114 @@
+"""Platform plug-ins: where a campaign's measurements run. A platform turns (variant, metric,
+settings) into units of work and runs a unit into (rep, value) pairs; the campaign runner does
+the rest (records, resuming, shards, progress). Only `host` is implemented; the board names are
+reserved so that a config naming them is refused clearly until their plug-in exists.
+
+To add a board: write platforms/<name>.py with a Platform subclass and list it in IMPLEMENTED.
+"""
+from __future__ import annotations
+
+import importlib
+from abc import ABC, abstractmethod
+from dataclasses import dataclass, field
+
+# Every platform name the records may carry (ARCHITECTURE.md, Results).
+KNOWN = ("host", "m4", "m4-4mb", "m33")
+# name -> "module:Class" of the implemented plug-ins.
+IMPLEMENTED = {"host": "sigspace.platforms.host:HostPlatform",
+               "m4": "sigspace.platforms.board:M4Platform",
+               "m4-4mb": "sigspace.platforms.board:M4FullPlatform",
+               "m33": "sigspace.platforms.board:M33Platform"}
+
+UNITS = {"time": "ns", "instructions": "insn", "stack": "bytes", "heap": "bytes",
+         "workspace": "bytes", "retained_state": "bytes", "text": "bytes", "data": "bytes",
+         "bss": "bytes", "fits": "bool", "ram": "bytes"}
+
+
+@dataclass(frozen=True)
+class Unit:
+    """One piece of work whose records are written together (or not at all)."""
+    platform: str
+    variant: str
+    metric: str
+    method: str
+    op: str                 # keygen | load_key | sign | verify | all
+    first: int = 0          # first input index (message or key seed)
+    count: int = 1          # inputs covered
+    options: tuple = ()     # method options as sorted (name, value) pairs, e.g. repetitions
+    exclusive: bool = False  # must run alone (timing): no other unit runs at the same time
+
+    @property
+    def key(self) -> str:
+        """A file-name-safe identity, stable across runs of the same config."""
+        parts = [self.platform, self.variant.replace("/", "+"), self.metric, self.method,
+                 self.op, f"{self.first}-{self.first + self.count - 1}"]
+        parts += [f"{k}={v}" for k, v in self.options]
+        return "__".join(parts)
+
+    def option(self, name, default=None):
+        return dict(self.options).get(name, default)
+
+
+@dataclass
+class UnitResult:
+    values: list[tuple[int, float | int]]       # (rep, value)
+    meta: dict = field(default_factory=dict)    # e.g. the gbench context block
+
+
+class PlatformError(Exception):
+    """A platform could not measure (tool missing, probe failed); the run stops, resumable."""
+
+
+class Platform(ABC):
+    name: str
+
+    def refuse_metric(self, metric: str) -> str | None:
+        """Why this platform cannot measure metric, or None when it can."""
+        return None
+
+    @abstractmethod
+    def describe(self) -> dict:
+        """Manifest entry: tools, versions, CPU, build of the measured binaries."""
+
+    @abstractmethod
+    def methods(self) -> dict[str, str]:
+        """metric/method -> how the figure is obtained, for the manifest."""
+
+    @abstractmethod
+    def variant_ids(self) -> list[str]:
+        """Ids of the variants this platform's binaries contain."""
+
+    @abstractmethod
+    def variant_info(self, variant_id: str) -> dict:
+        """The registry entry (identity, sizes, workspace) as `sigspace list --json` gives it."""
+
+    @abstractmethod
+    def plan(self, variant_id: str, metric: str, settings: dict) -> list[Unit]:
+        """The units that measure metric for one variant with the given settings."""
+
+    @abstractmethod
+    def run(self, unit: Unit) -> UnitResult:
+        """Runs one unit; raises PlatformError when the measurement failed."""
+
+
+def refusal(name: str) -> str | None:
+    """Why a config may not name this platform, or None when it can be used."""
+    if name not in KNOWN:
+        return f"unknown platform '{name}' (known: {', '.join(KNOWN)})"
+    if name not in IMPLEMENTED:
+        return (f"platform '{name}' is not implemented yet (implemented: "
+                f"{', '.join(IMPLEMENTED)}); its plug-in goes in sigspace/platforms/")
+    return None
+
+
+_instances: dict[str, Platform] = {}
+
+
+def get(name: str) -> Platform:
+    problem = refusal(name)
+    if problem:
+        raise PlatformError(problem)
+    if name not in _instances:
+        module, cls = IMPLEMENTED[name].split(":")
+        _instances[name] = getattr(importlib.import_module(module), cls)()
+    return _instances[name]

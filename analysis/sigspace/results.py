@@ -1,0 +1,192 @@
+"""Run directories (ARCHITECTURE.md, Results): `manifest.json` and `records.jsonl`, both checked
+against the JSON Schemas in schema/ when written and when read. While a run is in progress its
+units live in `.partial/units/` as one complete file each (written to a temporary name, fsynced,
+renamed), so an interrupted run never leaves half a record and resumes by skipping finished units.
+"""
+from __future__ import annotations
+
+import json
+import math
+import os
+from collections.abc import Iterable
+from importlib import resources
+from pathlib import Path
+
+import jsonschema
+
+RECORD_FIELDS = ("schema", "run", "variant", "scheme", "param_set", "op_point", "techniques",
+                 "platform", "op", "metric", "unit", "value", "method", "rep")
+# The fields that identify one measured value; a run holds each at most once.
+RECORD_KEY = ("variant", "platform", "op", "metric", "method", "rep")
+
+MANIFEST = "manifest.json"
+RECORDS = "records.jsonl"
+PARTIAL = ".partial"
+
+
+class ResultsError(Exception):
+    """A run directory or record that does not satisfy the schema or the run's invariants."""
+
+
+def _validator(name: str) -> jsonschema.Draft202012Validator:
+    text = resources.files("sigspace").joinpath("schema", name).read_text()
+    schema = json.loads(text)
+    jsonschema.Draft202012Validator.check_schema(schema)
+    return jsonschema.Draft202012Validator(schema)
+
+
+_RECORD = _validator("record.schema.json")
+_MANIFEST = _validator("manifest.schema.json")
+
+
+def _check(validator, obj, what: str) -> None:
+    error = jsonschema.exceptions.best_match(validator.iter_errors(obj))
+    if error is not None:
+        where = "/".join(str(p) for p in error.absolute_path) or "(top level)"
+        raise ResultsError(f"{what}: {where}: {error.message}")
+
+
+def check_record(record: dict, what: str = "record") -> None:
+    _check(_RECORD, record, what)
+
+
+def check_manifest(manifest: dict, what: str = "manifest") -> None:
+    _check(_MANIFEST, manifest, what)
+
+
+def record_key(record: dict) -> tuple:
+    return tuple(record[f] for f in RECORD_KEY)
+
+
+def ordered(record: dict) -> dict:
+    """The record with its fields in the documented order (stable, diff-friendly files)."""
+    return {f: record[f] for f in RECORD_FIELDS}
+
+
+def atomic_write(path: Path, text: str) -> None:
+    """Writes text so that path holds either its old content or all of text, never a part."""
+    tmp = path.with_name(path.name + ".tmp")
+    with open(tmp, "w") as f:
+        f.write(text)
+        f.flush()
+        os.fsync(f.fileno())
+    os.replace(tmp, path)
+    dir_fd = os.open(path.parent, os.O_RDONLY)  # make the rename itself durable
+    try:
+        os.fsync(dir_fd)
+    finally:
+        os.close(dir_fd)
+
+
+def records_text(records: Iterable[dict]) -> str:
+    return "".join(json.dumps(ordered(r)) + "\n" for r in records)
+
+
+def write_manifest(run_dir: Path, manifest: dict) -> None:
+    check_manifest(manifest)
+    atomic_write(run_dir / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+
+
+def read_manifest(run_dir: Path) -> dict:
+    path = run_dir / MANIFEST
+    try:
+        manifest = json.loads(path.read_text())
+    except FileNotFoundError:
+        raise ResultsError(f"{run_dir}: no {MANIFEST}; not a run directory") from None
+    except json.JSONDecodeError as e:
+        raise ResultsError(f"{path}: not JSON: {e}") from None
+    check_manifest(manifest, str(path))
+    return manifest
+
+
+def parse_records(text: str, source: str) -> list[dict]:
+    records = []
+    for n, line in enumerate(text.splitlines(), 1):
+        try:
+            record = json.loads(line)
+        except json.JSONDecodeError as e:
+            raise ResultsError(f"{source}:{n}: not JSON: {e}") from None
+        check_record(record, f"{source}:{n}")
+        records.append(record)
+    return records
+
+
+def check_unique(records: Iterable[dict], source: str) -> None:
+    seen = set()
+    for r in records:
+        key = record_key(r)
+        if key in seen:
+            raise ResultsError(f"{source}: duplicate record {dict(zip(RECORD_KEY, key))}")
+        seen.add(key)
+
+
+def write_records(run_dir: Path, records: list[dict]) -> None:
+    for i, r in enumerate(records):
+        check_record(r, f"record {i}")
+    check_unique(records, str(run_dir / RECORDS))
+    atomic_write(run_dir / RECORDS, records_text(records))
+
+
+def read_run(run_dir: Path) -> tuple[dict, list[dict]]:
+    """The manifest and records of a finished run, validated; ResultsError otherwise."""
+    run_dir = Path(run_dir)
+    manifest = read_manifest(run_dir)
+    if not manifest["complete"]:
+        raise ResultsError(f"{run_dir}: the run is not complete (rerun it to continue)")
+    path = run_dir / RECORDS
+    if not path.exists():
+        raise ResultsError(f"{path}: missing")
+    records = parse_records(path.read_text(), str(path))
+    check_unique(records, str(path))
+    for r in records:
+        if r["run"] != manifest["run"]:
+            raise ResultsError(f"{path}: record of run {r['run']} in run {manifest['run']}")
+    return manifest, records
+
+
+# --- units of a run in progress --------------------------------------------------------------
+
+def units_dir(run_dir: Path) -> Path:
+    return Path(run_dir) / PARTIAL / "units"
+
+
+def unit_path(run_dir: Path, unit_key: str) -> Path:
+    return units_dir(run_dir) / (unit_key + ".jsonl")
+
+
+def write_unit(run_dir: Path, unit_key: str, records: list[dict]) -> None:
+    for i, r in enumerate(records):
+        check_record(r, f"unit {unit_key} record {i}")
+    atomic_write(unit_path(run_dir, unit_key), records_text(records))
+
+
+def read_unit(run_dir: Path, unit_key: str) -> list[dict] | None:
+    """The unit's records, or None when the unit has not finished (no file)."""
+    path = unit_path(run_dir, unit_key)
+    if not path.exists():
+        return None
+    return parse_records(path.read_text(), str(path))
+
+
+# --- summaries ----------------------------------------------------------------------------------
+
+def percentile(values: list[float], q: float) -> float:
+    """Linear interpolation between closest ranks (numpy's default; the gbench runner's too)."""
+    if not values:
+        return math.nan
+    v = sorted(values)
+    pos = q * (len(v) - 1)
+    lo = math.floor(pos)
+    hi = min(lo + 1, len(v) - 1)
+    return v[lo] + (pos - lo) * (v[hi] - v[lo])
+
+
+def summarize(records: Iterable[dict]) -> dict[tuple, dict]:
+    """Per (variant, platform, op, metric, method): n, median, p10, p90, min, max over reps."""
+    groups: dict[tuple, list] = {}
+    for r in records:
+        key = (r["variant"], r["platform"], r["op"], r["metric"], r["method"])
+        groups.setdefault(key, []).append(r["value"])
+    return {k: {"n": len(v), "median": percentile(v, 0.5), "p10": percentile(v, 0.1),
+                "p90": percentile(v, 0.9), "min": min(v), "max": max(v)}
+            for k, v in groups.items()}
