@@ -3,6 +3,8 @@
 // signatures, wrong-length and malformed public keys, contexts and modes LESS does not accept.
 #include <gtest/gtest.h>
 
+#include <iterator>
+
 #include "less_test_support.hpp"
 
 namespace {
@@ -37,12 +39,12 @@ TEST_P(LessTamper, BitFlipsAreRejected) {
   const std::size_t positions[] = {0, 2 * lam - 1, 2 * lam, 4 * lam - 1,  // digest, salt
                                    resp, (resp + seeds) / 2, seeds - 1,   // responses
                                    seeds, last - 1, last};                // seeds, count byte
-  for (std::size_t pos : positions) {
-    for (int bit : {0, 7}) {
-      auto bad = sig;
-      bad[pos] ^= static_cast<std::uint8_t>(1u << bit);
-      EXPECT_NE(verify(pk, msg, bad), Status::ok) << "byte " << pos << " bit " << bit;
-    }
+  // One bit per position, alternating low and high bits (a full verify costs up to seconds).
+  for (std::size_t i = 0; i < std::size(positions); ++i) {
+    const unsigned bit = i % 2 == 0 ? 0 : 7;
+    auto bad = sig;
+    bad[positions[i]] ^= static_cast<std::uint8_t>(1u << bit);
+    EXPECT_NE(verify(pk, msg, bad), Status::ok) << "byte " << positions[i] << " bit " << bit;
   }
 }
 
