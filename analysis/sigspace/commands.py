@@ -15,8 +15,15 @@ class CommandError(Exception):
 
 
 def _hex(value: str | None, name: str) -> bytes:
+    """Hex from the command line, or from a file as @PATH: a LESS public key (up to 197 KB, so
+    394 KB of hex) is longer than one command-line argument may be."""
     if value is None:
         return b""
+    if value.startswith("@"):
+        try:
+            value = "".join(open(value[1:], encoding="ascii").read().split())
+        except (OSError, UnicodeDecodeError) as e:
+            raise CommandError(f"--{name}: cannot read {value[1:]}: {e}") from None
     try:
         return bytes.fromhex(value)
     except ValueError:
@@ -130,6 +137,25 @@ def _args_merge(p):
     p.add_argument("--out", required=True)
 
 
+def cmd_kat_gen(args) -> int:
+    """Write NIST PQCsignKAT_<pk bytes>.req/.rsp for a LESS variant (the official generator's way)."""
+    import subprocess
+
+    from .platforms.host import bin_dir
+    native = bin_dir() / "sigspace-native"
+    if not native.exists():
+        raise CommandError(f"{native} is missing: run harness/setup.sh", code=3)
+    proc = subprocess.run([str(native), "kat-gen", "--variant", args.variant, "--count",
+                           str(args.count), "--out", args.out])
+    return proc.returncode
+
+
+def _args_kat_gen(p):
+    p.add_argument("--variant", required=True)
+    p.add_argument("--count", type=int, default=100)
+    p.add_argument("--out", required=True)
+
+
 def _args_list(p):
     p.add_argument("--json", action="store_true")
 
@@ -161,6 +187,6 @@ def _args_verify(p):
 
 
 COMMANDS = {"list": cmd_list, "keygen": cmd_keygen, "sign": cmd_sign, "verify": cmd_verify,
-            "run": cmd_run, "merge": cmd_merge}
+            "kat-gen": cmd_kat_gen, "run": cmd_run, "merge": cmd_merge}
 ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
-             "verify": _args_verify, "run": _args_run, "merge": _args_merge}
+             "verify": _args_verify, "kat-gen": _args_kat_gen, "run": _args_run, "merge": _args_merge}

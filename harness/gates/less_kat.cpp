@@ -2,6 +2,7 @@
 
 #include <cstdio>
 #include <cstring>
+#include <filesystem>
 #include <fstream>
 #include <sstream>
 #include <stdexcept>
@@ -126,6 +127,8 @@ Status less_open(const Variant& v, Bytes pk, Bytes sm, std::vector<std::uint8_t>
 // to the .req file; the .rsp adds pk, sk, smlen, sm and the generator checks crypto_sign_open.
 int write_less_kat(const Variant& v, int count, const std::string& out_dir, std::string* error) {
   try {
+    if (std::string(v.scheme) != "LESS")
+      throw std::invalid_argument(std::string("kat-gen writes LESS KAT files; ") + v.id + " is " + v.scheme);
     std::uint8_t entropy[48];
     for (int i = 0; i < 48; ++i) entropy[i] = static_cast<std::uint8_t>(i);
     NistKatDrbg drbg(entropy);
@@ -146,10 +149,16 @@ int write_less_kat(const Variant& v, int count, const std::string& out_dir, std:
           << "\nsmlen = " << o.sm.size() << "\nsm = " << upper_hex(o.sm) << "\n\n";
     }
     const std::string base = out_dir + "/PQCsignKAT_" + std::to_string(v.pk_bytes);
+    // Write both files beside their final names, then rename: never a half-written KAT file.
     for (const auto& [name, text] : {std::pair{base + ".req", req.str()}, std::pair{base + ".rsp", rsp.str()}}) {
-      std::ofstream f(name, std::ios::binary);
-      f << text;
-      if (!f) throw std::runtime_error("cannot write " + name);
+      const std::string tmp = name + ".partial";
+      {
+        std::ofstream f(tmp, std::ios::binary);
+        f << text;
+        f.flush();
+        if (!f) throw std::runtime_error("cannot write " + tmp);
+      }
+      std::filesystem::rename(tmp, name);
     }
     return 0;
   } catch (const std::exception& e) {
