@@ -52,12 +52,17 @@ void transpose(const std::uint8_t* src, unsigned rows, unsigned cols, std::uint8
 
 namespace {
 
-// row[j] += add[j] * f (mod 127) for j in [0, len). The constant divisor compiles to a multiply
-// (no division instruction); 16-bit lanes let the loop vectorise.
+// row[j] += add[j] * f (mod 127) for j in [0, len), f <= 127. x <= 16255, one fold of
+// 2^7 = 1 (mod 127) leaves x <= 253, which fits a byte, and min(x, x - 127) finishes (see
+// row_add_masked); the last step then runs in 8-bit lanes. No division instruction anywhere.
 void row_axpy(std::uint8_t* __restrict row, const std::uint8_t* __restrict add, std::uint16_t f,
               unsigned len) {
-  for (unsigned j = 0; j < len; ++j)
-    row[j] = static_cast<std::uint8_t>(static_cast<std::uint16_t>(row[j] + add[j] * f) % kQ);
+  for (unsigned j = 0; j < len; ++j) {
+    const std::uint16_t x = static_cast<std::uint16_t>(row[j] + add[j] * f);
+    const std::uint8_t b = static_cast<std::uint8_t>((x & 127u) + (x >> 7));
+    const std::uint8_t y = static_cast<std::uint8_t>(b - kQ);
+    row[j] = y < b ? y : b;
+  }
 }
 
 // row[j] += add[j] & mask (mod 127): a + b <= 252 fits a byte, and min(x, x - 127) reduces it
