@@ -53,6 +53,11 @@ PYBIND11_MODULE(_sigspace, m) {
     for (const auto* v : sigspace::registry()) ids.emplace_back(v->id);
     return ids;
   });
+  m.def("ablation_ids", [] {
+    std::vector<std::string> ids;
+    for (const auto* v : sigspace::ablations()) ids.emplace_back(v->id);
+    return ids;
+  });
   m.def("info", [](const std::string& id) { return info(sigspace::host::variant_by_id(id)); });
   m.def("keygen", [](const std::string& id, const py::bytes& seed) {
     const auto kp = sigspace::host::keygen(sigspace::host::variant_by_id(id), to_buffer(seed));

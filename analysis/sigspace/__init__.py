@@ -6,7 +6,7 @@
     sig = v.sign(sk, message, context=b"", rnd=None)   # rnd None: deterministic
     ok = v.verify(pk, message, sig, context=b"")
 """
-from .registry import Variant, variant, variants
+from .registry import Variant, ablations, variant, variants
 
-__all__ = ["Variant", "variant", "variants"]
+__all__ = ["Variant", "ablations", "variant", "variants"]
 __version__ = "0.1.0"

@@ -37,5 +37,10 @@ def variants() -> list[str]:
     return list(_sigspace.variant_ids())
 
 
+def ablations() -> list[str]:
+    """Operating points with one technique switched off ("<set>/<point>~<technique>")."""
+    return list(_sigspace.ablation_ids())
+
+
 def variant(variant_id: str) -> Variant:
     return Variant(variant_id)

@@ -17,3 +17,6 @@ extern const Variant kLess5sReference;
       &sigspace::less::kLess1sReference, &sigspace::less::kLess3bReference,         \
       &sigspace::less::kLess3sReference, &sigspace::less::kLess5bReference,         \
       &sigspace::less::kLess5sReference,
+
+// Operating points with one technique off (id "<set>/<point>~<technique>"), see variant.hpp.
+#define SIGSPACE_LESS_ABLATIONS /* none yet */

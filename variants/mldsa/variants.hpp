@@ -11,3 +11,6 @@ extern const Variant kMldsa87Reference;
 #define SIGSPACE_MLDSA_VARIANTS                                           \
   &sigspace::mldsa::kMldsa44Reference, &sigspace::mldsa::kMldsa65Reference, \
       &sigspace::mldsa::kMldsa87Reference,
+
+// Operating points with one technique off (id "<set>/<point>~<technique>"), see variant.hpp.
+#define SIGSPACE_MLDSA_ABLATIONS /* none yet */

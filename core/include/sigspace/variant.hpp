@@ -79,6 +79,11 @@ struct Variant {
 // The compile-time registry of every variant linked into this binary; both are defined in
 // variants/registry.cpp (core itself links no variant).
 std::span<const Variant* const> registry();
-const Variant* find_variant(const char* id);  // nullptr when unknown
+// Ablations: an operating point with one technique switched off, id "<param set>/<op point>~<technique>"
+// (e.g. "ML-DSA-65/memory-floor~compressed-w"). Built from the same source with the technique's
+// compile-time policy off; outputs must stay byte-identical. Kept out of registry() so campaigns
+// and listings show operating points; the adoption and ablation analyses ask for these.
+std::span<const Variant* const> ablations();
+const Variant* find_variant(const char* id);  // searches registry() then ablations(); nullptr when unknown
 
 }  // namespace sigspace
