@@ -110,10 +110,17 @@ def _find_resumable(fresh: dict) -> Path | None:
 def run(config_path: str, out: str | None, jobs: int, shard_text: str | None,
         progress_stream=None) -> tuple[Path, int]:
     """Runs (or continues) a campaign; returns the run directory and its record count."""
+    campaign = config_mod.load(config_path, registry.variants())  # refuses before any work
+    return run_campaign(campaign, out, jobs, shard_text, progress_stream)
+
+
+def run_campaign(campaign: config_mod.Campaign, out: str | None, jobs: int,
+                 shard_text: str | None, progress_stream=None) -> tuple[Path, int]:
+    """Runs a campaign already checked (a config file's, or one that `sigspace adopt` builds
+    over an operating point and its ablations)."""
     if jobs < 1:
         raise CampaignError("--jobs must be at least 1")
     shard = parse_shard(shard_text)
-    campaign = config_mod.load(config_path, registry.variants())  # refuses before any work
     units = plan(campaign)
     if shard:
         units = [u for i, u in enumerate(units) if i % shard[1] == shard[0] - 1]

@@ -14,6 +14,7 @@ import sys
 import tempfile
 from pathlib import Path
 
+from .. import _sigspace
 from . import Platform, PlatformError, Unit, UnitResult
 
 WINDOW_FUNCTION = "sigspace_probe_window"  # the probe's extern "C" window, for callgrind
@@ -120,10 +121,11 @@ class HostPlatform(Platform):
         return {i["id"]: i for i in infos}
 
     def variant_ids(self) -> list[str]:
-        return list(self._registry)
+        # Ablations are linked into the same probe (find_variant) but not listed by it.
+        return list(self._registry) + list(_sigspace.ablation_ids())
 
     def variant_info(self, variant_id: str) -> dict:
-        return self._registry[variant_id]
+        return self._registry.get(variant_id) or _sigspace.info(variant_id)
 
     def methods(self) -> dict[str, str]:
         return dict(METHODS)

@@ -1,0 +1,115 @@
+"""`sigspace adopt CONFIG`: measures every technique of the ladder's operating points with and
+without it (the point vs its ablation) by the campaign runner, one run per platform, then
+decides adoption (adoption.py) and writes the adoption, negative-result and ablation tables.
+Also the gate of `sigspace tables`: the decisions that concern a run's operating points."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import adoption, adoption_config, campaign, config, platforms, provenance, results
+from .runview import RunView
+from .tables import ablation as ablation_tables
+from .tables import adoption as adoption_tables
+from .tables import render
+
+LADDERS = provenance.ROOT / "configs" / "adoption"
+ADOPTION_SUBDIR = "adoption"   # results/<run>/adoption/<ladder>/<platform>/: evidence for a run
+
+
+def campaign_of(ladders: adoption_config.Ladders, platform: str) -> config.Campaign:
+    """The campaign over each point and its ablations, deterministic metrics only."""
+    n = ladders.messages
+    wanted = {m for tracked in ladders.tolerances.values() for m in tracked}
+    if "ram" in wanted:
+        wanted = (wanted - {"ram"}) | {"stack"}  # boards record ram with the stack
+    metrics = {}
+    for m in sorted(wanted):
+        s = {**config.METRIC_SETTINGS[m], **config.COMMON_SETTINGS}
+        s.update({k: v for k, v in (("messages", n), ("keys", 1)) if k in s})
+        if m == "heap":
+            s["methods"] = ["counting-alloc"]
+        metrics[m] = s
+    return config.Campaign(path=ladders.path, text=ladders.text,
+                           description=f"adoption: {ladders.description}",
+                           variants=ladders.pairs(), platforms=[platform], metrics=metrics)
+
+
+@dataclass
+class Outcome:
+    decisions: list[adoption.Decision]
+    runs: dict[str, str]                                  # platform -> run id
+    failures: dict[str, str] = field(default_factory=dict)  # platform -> why it did not run
+    views: list[RunView] = field(default_factory=list)
+
+
+def run(config_path: str, out: str | None, jobs: int) -> tuple[Path, Outcome]:
+    ladders = adoption_config.load(config_path)
+    if not ladders.points:
+        raise campaign.CampaignError(f"{config_path}: no [[point]] to adopt techniques for")
+    out_dir = Path(out) if out else campaign.SCRATCH / f"adopt-{Path(config_path).stem}"
+    failures = {}
+    for platform in ladders.platforms:
+        try:
+            campaign.run_campaign(campaign_of(ladders, platform), str(out_dir / platform), jobs,
+                                  None)
+        except (campaign.CampaignError, platforms.PlatformError) as e:
+            failures[platform] = str(e).splitlines()[0]
+    outcome = evaluate([ladders], [out_dir])
+    outcome.failures = failures
+    write_tables(outcome, ladders.waivers, out_dir / "tables")
+    return out_dir, outcome
+
+
+def evidence(dirs: list[Path]) -> list[RunView]:
+    """Complete adoption runs under each dir (one per platform), read through results.py."""
+    views = []
+    for d in dirs:
+        for sub in sorted(Path(d).iterdir()) if Path(d).is_dir() else []:
+            if (sub / results.MANIFEST).exists():
+                try:
+                    manifest, records = results.read_run(sub)
+                except results.ResultsError:
+                    continue  # unfinished: `sigspace adopt` again continues it
+                views.append(RunView(sub, manifest, records))
+    return views
+
+
+def evaluate(ladders: list[adoption_config.Ladders], dirs: list[Path],
+             extra: RunView | None = None) -> Outcome:
+    views = evidence(dirs) + ([extra] if extra else [])
+    records = [r for v in views for r in v.records]
+    runs = {}
+    for v in views:
+        for p in v.platforms():
+            runs.setdefault(p, v.id)
+    decisions = []
+    for lad in ladders:
+        decisions += adoption.decide_all(records, lad.points, lad.tolerances, lad.platforms)
+    return Outcome(decisions, runs, views=views)
+
+
+def write_tables(outcome: Outcome, waivers: dict, folder: Path) -> list[Path]:
+    tables = [adoption_tables.decisions_table(outcome.decisions, outcome.runs, waivers),
+              adoption_tables.negative_table(outcome.decisions, outcome.runs)]
+    for view in outcome.views:
+        for t in ablation_tables.build(view):
+            t.name = f"ablation-{'-'.join(view.platforms())}"
+            tables.append(t)
+    return [p for t in tables for p in render.write(t, folder)]
+
+
+def gate(view: RunView, extra_dirs: list[Path],
+         ladders: list[adoption_config.Ladders] | None = None) -> tuple[Outcome, dict, list]:
+    """Decisions for the run's operating points from the ladders (default: every one in
+    configs/adoption/), on the run's own ablation records and on adoption runs under
+    RUN/adoption/* and extra_dirs; returns (outcome, waivers, blocking decisions)."""
+    ladders = adoption_config.load_all(LADDERS) if ladders is None else ladders
+    in_run = set(view.variants())
+    for lad in ladders:
+        lad.points = {p: t for p, t in lad.points.items() if p in in_run}
+    dirs = sorted((view.dir / ADOPTION_SUBDIR).glob("*")) + list(extra_dirs)
+    has_ablations = any("~" in v for v in in_run)
+    outcome = evaluate(ladders, dirs, view if has_ablations else None)
+    waivers = {k: w for lad in ladders for k, w in lad.waivers.items()}
+    return outcome, waivers, adoption.blocking(outcome.decisions, waivers)

@@ -1,0 +1,79 @@
+"""A finished run as the analyses see it: its manifest and schema-checked records (read only
+through results.py), with the few look-ups every table and plot needs. Nothing here measures
+or estimates: a figure absent from the run is None, and the caller says so in its output."""
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from pathlib import Path
+from statistics import median
+
+from . import results
+
+# How repetitions of one (variant, platform, op, metric, method) become one figure: counts and
+# bytes are deterministic per input, so the worst input is the budget; time takes the median.
+PEAK_METRICS = ("stack", "heap", "workspace", "retained_state", "ram", "text", "data", "bss")
+
+
+@dataclass
+class RunView:
+    dir: Path
+    manifest: dict
+    records: list[dict]
+    _index: dict = field(default_factory=dict, repr=False)
+
+    def __post_init__(self):
+        for r in self.records:
+            key = (r["variant"], r["platform"], r["op"], r["metric"], r["method"])
+            self._index.setdefault(key, []).append(r)
+        for group in self._index.values():
+            group.sort(key=lambda r: r["rep"])
+
+    @property
+    def id(self) -> str:
+        return self.manifest["run"]
+
+    def variants(self) -> list[str]:
+        """Variants in the order the run recorded them (the registry order of its config)."""
+        return list(dict.fromkeys(r["variant"] for r in self.records))
+
+    def platforms(self) -> list[str]:
+        return list(dict.fromkeys(r["platform"] for r in self.records))
+
+    def identity(self, variant: str) -> dict | None:
+        """scheme, param_set, op_point and techniques of a variant, from its records."""
+        for r in self.records:
+            if r["variant"] == variant:
+                return {k: r[k] for k in ("scheme", "param_set", "op_point", "techniques")}
+        return None
+
+    def methods(self, variant: str, platform: str, op: str, metric: str) -> list[str]:
+        return [k[4] for k in self._index if k[:4] == (variant, platform, op, metric)]
+
+    def values(self, variant: str, platform: str, op: str, metric: str,
+               method: str | None = None) -> list:
+        """Values by rep; with method None, the first method recorded (one per metric here)."""
+        if method is None:
+            found = self.methods(variant, platform, op, metric)
+            if not found:
+                return []
+            method = found[0]
+        return [r["value"] for r in self._index.get((variant, platform, op, metric, method), [])]
+
+    def figure(self, variant: str, platform: str, op: str, metric: str,
+               method: str | None = None):
+        """One figure: the peak for byte metrics, else the median over repetitions/inputs."""
+        v = self.values(variant, platform, op, metric, method)
+        if not v:
+            return None
+        if metric == "fits":
+            return all(v)
+        return max(v) if metric in PEAK_METRICS else median(v)
+
+    def method_text(self, platform: str, metric: str, method: str) -> str:
+        """How the manifest says a figure was obtained (for captions and method notes)."""
+        return self.manifest.get("methods", {}).get(f"{metric}/{method}", "")
+
+
+def load(run_dir: str | Path) -> RunView:
+    manifest, records = results.read_run(Path(run_dir))
+    return RunView(Path(run_dir), manifest, records)
