@@ -4,6 +4,7 @@ from __future__ import annotations
 import json
 import os
 import sys
+from pathlib import Path
 
 from . import registry
 
@@ -186,7 +187,73 @@ def _args_verify(p):
     _message_args(p)
 
 
+def cmd_adopt(args) -> int:
+    """Judge each technique of an adoption ladder with and without it (Pareto-monotone)."""
+    from . import adopt, campaign, config, platforms, results
+    try:
+        out_dir, outcome = adopt.run(args.config, args.out, args.jobs)
+    except config.ConfigError as e:
+        raise CommandError(f"bad adoption config: {e}") from None
+    except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
+        raise CommandError(str(e), code=1) from None
+    _emit({"out_dir": str(out_dir), "runs": outcome.runs, "not_run": outcome.failures,
+           "decisions": [{"point": d.point, "technique": d.technique, "platform": d.platform,
+                          "decision": d.status, "why": d.reason} for d in outcome.decisions]})
+    return 0
+
+
+def _analysis(args, action):
+    """Reads RUN (schema-checked) and runs one of report.py's writers on it."""
+    from . import config, report, results, runview
+    try:
+        view = runview.load(args.run)
+        return action(report, view, [Path(d) for d in args.adoption or []])
+    except results.ResultsError as e:
+        raise CommandError(str(e)) from None
+    except config.ConfigError as e:
+        raise CommandError(f"bad adoption config: {e}") from None
+    except report.GateError as e:
+        raise CommandError(str(e), code=1) from None
+
+
+def cmd_tables(args) -> int:
+    """Write RUN/tables/*.{md,csv,tex} (held back while an adopted technique fails)."""
+    tables = _analysis(args, lambda r, v, a: r.write_tables(v, a))
+    _emit({"tables": sorted({t.name for t in tables}), "dir": str(Path(args.run) / "tables")})
+    return 0
+
+
+def cmd_plot(args) -> int:
+    """Write RUN/plots/pareto-<scheme>-<platform>.{png,svg}."""
+    figures = _analysis(args, lambda r, v, a: r.write_plots(v))
+    _emit({"plots": [str(f.png) for f in figures]})
+    return 0
+
+
+def cmd_report(args) -> int:
+    """Write RUN/REPORT.md with the run's plots and tables."""
+    _emit({"report": str(_analysis(args, lambda r, v, a: r.write_report(v, a)))})
+    return 0
+
+
+def _args_adopt(p):
+    p.add_argument("config", help="adoption ladder (configs/adoption/*.toml)")
+    p.add_argument("--out", help="folder of the per-platform runs and tables (default: "
+                                 "results/scratch/adopt-<config name>; rerun to continue)")
+    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+
+
+def _args_analysis(p):
+    p.add_argument("run", help="a complete run directory (results/<run-id>)")
+    p.add_argument("--adoption", action="append", metavar="DIR",
+                   help="`sigspace adopt` output to judge the run's techniques by, besides "
+                        "RUN/adoption/* (repeatable)")
+
+
 COMMANDS = {"list": cmd_list, "keygen": cmd_keygen, "sign": cmd_sign, "verify": cmd_verify,
-            "kat-gen": cmd_kat_gen, "run": cmd_run, "merge": cmd_merge}
+            "kat-gen": cmd_kat_gen, "run": cmd_run, "merge": cmd_merge,
+            "adopt": cmd_adopt, "tables": cmd_tables, "plot": cmd_plot, "report": cmd_report}
 ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
-             "verify": _args_verify, "kat-gen": _args_kat_gen, "run": _args_run, "merge": _args_merge}
+             "verify": _args_verify, "kat-gen": _args_kat_gen, "run": _args_run, "merge": _args_merge,
+             "adopt": _args_adopt, "tables": _args_analysis, "plot": _args_analysis,
+             "report": _args_analysis}

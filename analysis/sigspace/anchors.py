@@ -1,0 +1,75 @@
+"""Published figures drawn beside our measurements as anchors. They are transcribed from
+/work/shared/docs/ANCHORS.md (public figures with their sources) and are never measured here:
+every plot labels them as published, from another platform or build.
+
+Sources:
+- PQM4_QEMU: the pqm4 implementations (mupq/pqm4 benchmarks) run under QEMU mps2-an386,
+  instructions counted by a TCG plugin between markers, sign = median over 1000 messages, stack
+  by pqm4's painting (equal to pqm4's published figures; keys, message and signature in
+  globals). ANCHORS.md, "The same pqm4 implementations measured here, side by side".
+- SEED_M33: the low-memory ML-DSA signing change (shared/seeds/000_4a12c3a64238f4e1.txt),
+  Cortex-M33 on QEMU mps2-an505, Rust, written-stack watermarks, bytes before / after.
+"""
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+
+@dataclass(frozen=True)
+class Anchor:
+    scheme: str
+    param_set: str
+    label: str            # implementation name as published
+    source: str
+    sign_insn: int | None
+    stack: dict           # op -> bytes (keygen, sign, verify)
+    retained: int = 0     # retained signing-key bytes, where the source gives them
+    workspace: int = 0    # external signing workspace, where the source gives it
+
+    def sign_ram(self) -> int:
+        """Signing RAM counted as our plots count it: stack + workspace + retained state."""
+        return self.stack["sign"] + self.workspace + self.retained
+
+
+PQM4 = "pqm4 under QEMU mps2-an386 (ANCHORS.md)"
+SEED = "shared/seeds/000 on Cortex-M33, QEMU mps2-an505 (ANCHORS.md)"
+
+
+def _pqm4(param_set, impl, keygen, sign, verify, stacks):
+    k, s, v = stacks
+    return Anchor("ML-DSA", param_set, f"pqm4 {impl}", PQM4, sign,
+                  {"keygen": k, "sign": s, "verify": v})
+
+
+# (set, implementation, keygen insn, sign insn median, verify insn, stack keygen/sign/verify)
+PQM4_QEMU = [
+    _pqm4("ML-DSA-44", "m4f", 1_277_942, 2_599_238, 1_262_699, (38_296, 44_816, 8_912)),
+    _pqm4("ML-DSA-44", "m4fstack", 1_606_976, 6_770_307, 2_502_650, (4_408, 5_080, 2_712)),
+    _pqm4("ML-DSA-44", "clean", 1_546_756, 4_378_601, 1_633_119, (38_304, 51_976, 36_308)),
+    _pqm4("ML-DSA-65", "m4f", 2_258_810, 4_432_714, 2_153_653, (60_824, 68_872, 9_888)),
+    _pqm4("ML-DSA-65", "m4fstack", 3_053_937, 13_956_512, 4_428_935, (4_408, 6_616, 2_712)),
+    _pqm4("ML-DSA-65", "clean", 2_677_682, 7_304_065, 2_716_307, (60_832, 79_624, 57_736)),
+    _pqm4("ML-DSA-87", "m4f", 3_846_568, 6_184_029, 3_751_117, (97_688, 107_892, 12_060)),
+    _pqm4("ML-DSA-87", "m4fstack", 5_226_027, 19_979_453, 7_676_951, (4_408, 8_144, 2_720)),
+    _pqm4("ML-DSA-87", "clean", 4_502_702, 9_798_859, 4_591_058, (97_696, 122_740, 92_948)),
+]
+
+# (set, retained before/after, keygen stack before/after, sign stack before/after,
+#  verify stack before/after, external signing workspace after)
+_SEED_ROWS = [
+    ("ML-DSA-44", (41_120, 12_480), (176_436, 56_400), (70_388, 15_416), (55_436, 42_088), 15_360),
+    ("ML-DSA-65", (65_696, 17_600), (277_452, 82_632), (103_868, 18_584), (66_828, 45_264), 19_968),
+    ("ML-DSA-87", (104_608, 23_744), (347_612, 95_836), (132_092, 22_640), (75_132, 64_060), 26_624),
+]
+SEED_M33 = [
+    Anchor("ML-DSA", s, f"seed M33 {when}", SEED, None,
+           {"keygen": kg[i], "sign": sg[i], "verify": vf[i]}, retained=ret[i],
+           workspace=ws if i else 0)
+    for s, ret, kg, sg, vf, ws in _SEED_ROWS for i, when in ((0, "before"), (1, "after"))
+]
+
+ALL = PQM4_QEMU + SEED_M33
+
+
+def for_scheme(scheme: str) -> list[Anchor]:
+    return [a for a in ALL if a.scheme == scheme]

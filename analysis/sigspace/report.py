@@ -1,0 +1,104 @@
+"""`sigspace tables RUN`, `plot RUN` and `report RUN`: the run's tables (Markdown, CSV, LaTeX)
+under RUN/tables, its Pareto plots under RUN/plots, and RUN/REPORT.md opening with the plots and
+tables. Tables are held back while an adopted technique fails the adoption gate without a
+written waiver (adopt.gate)."""
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+
+from . import adopt, plots
+from .runview import RunView
+from .tables import build_all, render
+from .tables import adoption as adoption_tables
+
+
+# Tables other modules write: sigspace.<name>.write(run_dir) -> (markdown path, ...), raising
+# the module's TableError when the run has no records for it (then the report leaves it out).
+EXTRA_TABLES = ("randomness_table",)
+
+
+class GateError(Exception):
+    """An adopted technique is rejected and has no waiver: no tables for this run."""
+
+
+def check_gate(view: RunView, adoption_dirs: list[Path], ladders=None):
+    outcome, waivers, blocking = adopt.gate(view, adoption_dirs, ladders)
+    if blocking:
+        lines = [f"{d.point} {d.technique} on {d.platform}: {d.reason}" for d in blocking]
+        raise GateError("adoption gate: techniques rejected without a waiver (add a [[waiver]] "
+                        "with its reason to configs/adoption/, or drop the technique):\n  "
+                        + "\n  ".join(lines))
+    return outcome, waivers
+
+
+def write_tables(view: RunView, adoption_dirs: list[Path], ladders=None) -> list:
+    """ladders: adoption ladders to gate by (default: configs/adoption/*.toml)."""
+    outcome, waivers = check_gate(view, adoption_dirs, ladders)
+    tables = build_all(view)
+    if outcome.decisions:
+        tables += [adoption_tables.decisions_table(outcome.decisions, outcome.runs, waivers),
+                   adoption_tables.negative_table(outcome.decisions, outcome.runs)]
+    for t in tables:
+        render.write(t, view.dir / "tables")
+    return tables
+
+
+def write_extra_tables(view: RunView) -> list[str]:
+    """Markdown of the EXTRA_TABLES whose records the run holds (written beside ours)."""
+    texts = []
+    for name in EXTRA_TABLES:
+        try:
+            module = importlib.import_module(f"{__package__}.{name}")
+        except ModuleNotFoundError as e:
+            if e.name != f"{__package__}.{name}":
+                raise  # the module exists but is broken: say so rather than hide it
+            continue
+        try:
+            paths = module.write(view.dir)
+        except module.TableError:
+            continue  # no records of its kind in this run
+        text = Path(paths[0]).read_text()  # its headings go below the report's "## Tables"
+        texts.append("\n".join("##" + ln if ln.startswith("#") else ln
+                               for ln in text.splitlines()) + "\n")
+    return texts
+
+
+def write_plots(view: RunView) -> list[plots.Figure]:
+    return plots.plot_all(view, view.dir / "plots")
+
+
+def _provenance(view: RunView) -> list[str]:
+    m = view.manifest
+    git = m["git"]
+    state = "dirty: " + ", ".join(git.get("dirty_paths", [])) if git["dirty"] else "clean tree"
+    return [f"- run id: `{view.id}` ({len(view.records)} records in `records.jsonl`)",
+            f"- made by: `sigspace run {m['config']['path']}`; config sha256 "
+            f"`{m['config']['sha256'][:16]}…`",
+            f"- git commit `{git['commit']}` ({state})",
+            f"- created {m['created']}, finished {m.get('finished')}",
+            f"- platforms: {', '.join(m['platforms'])}"]
+
+
+def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path:
+    tables = write_tables(view, adoption_dirs, ladders)
+    figures = write_plots(view)
+    out = [f"# Report of run `{view.id}`", "",
+           "Every figure below comes from this run's `records.jsonl` (read through the schema "
+           "check); each table and plot names the run id and the record methods. Published "
+           "anchors are marked as such and were not measured here.", ""]
+    out += ["## Plots", ""]
+    for f in figures:
+        out += [f"![{f.stem}](plots/{f.png.name})", "", f.caption,
+                f"([SVG](plots/{f.svg.name}))", ""]
+    if not figures:
+        out += ["No plot: the run has no signing cost with a signing stack.", ""]
+    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`.", ""]
+    for t in tables:
+        out += [render.markdown(t), ""]
+    out += write_extra_tables(view)
+    out += ["## Provenance", ""] + _provenance(view) + ["", "## Methods", ""]
+    out += [f"- `{k}`: {v}" for k, v in sorted(view.manifest.get("methods", {}).items())]
+    path = view.dir / "REPORT.md"
+    path.write_text("\n".join(out).rstrip() + "\n")
+    return path
