@@ -38,6 +38,8 @@ def plan(campaign: config_mod.Campaign) -> list[platforms.Unit]:
         platform = platforms.get(name)
         available = set(platform.variant_ids())
         for variant in campaign.variants:
+            if campaign.excluded(variant, name):
+                continue
             if variant not in available:
                 raise CampaignError(f"{variant} is registered but not in the {name} binaries "
                                     "(rebuild: bash harness/setup.sh)")
@@ -51,12 +53,16 @@ def plan(campaign: config_mod.Campaign) -> list[platforms.Unit]:
 
 def _records(unit: platforms.Unit, result: platforms.UnitResult, run_id: str) -> list[dict]:
     info = platforms.get(unit.platform).variant_info(unit.variant)
+    source = unit.option("nonce_source")
+    measured = [(unit.metric, rep, value) for rep, value in result.values]
+    measured += [(m, rep, value) for m, values in result.more.items() for rep, value in values]
     return [{"schema": 1, "run": run_id, "variant": unit.variant, "scheme": info["scheme"],
              "param_set": info["param_set"], "op_point": info["op_point"],
              "techniques": list(info["techniques"]), "platform": unit.platform, "op": unit.op,
-             "metric": unit.metric, "unit": platforms.UNITS[unit.metric],
-             "value": value, "method": unit.method, "rep": rep}
-            for rep, value in result.values]
+             "metric": metric, "unit": platforms.UNITS[metric],
+             "value": value, "method": unit.method, "rep": rep,
+             **({"rng_source": source} if source else {})}
+            for metric, rep, value in measured]
 
 
 def _manifest(campaign, git, run_id, created, shard) -> dict:

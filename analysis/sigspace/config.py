@@ -17,7 +17,8 @@ OPS = ("keygen", "load_key", "sign", "verify")
 # Settings each metric accepts, with their defaults. `messages`: inputs of sign and verify (the
 # derived message set); `keys`: inputs of keygen and load_key (derived key seeds).
 METRIC_SETTINGS: dict[str, dict] = {
-    "time": {"repetitions": 10, "messages": 32, "keys": 32, "passes": 1},
+    # nonce_sources: also time hedged signing, rnd drawn from each named source (gbench-hedged)
+    "time": {"repetitions": 10, "messages": 32, "keys": 32, "passes": 1, "nonce_sources": []},
     "instructions": {"messages": 1, "keys": 1},
     "stack": {"messages": 1, "keys": 1},
     "heap": {"messages": 1, "keys": 1, "methods": ["counting-alloc", "massif"]},
@@ -48,6 +49,7 @@ class Campaign:
     platforms: list[str]
     metrics: dict[str, dict]     # metric -> settings (defaults filled in)
     overrides: list[dict] = field(default_factory=list)  # {"variants": [...], "metric", settings}
+    excludes: list[dict] = field(default_factory=list)   # {"variants", "platforms", "reason"}
 
     @property
     def sha256(self) -> str:
@@ -61,6 +63,14 @@ class Campaign:
                                              for p in o["variants"]):
                 s.update({k: v for k, v in o.items() if k not in OVERRIDE_KEYS})
         return s
+
+    def excluded(self, variant: str, platform: str) -> str | None:
+        """Why the config leaves this variant out on this platform, or None when it runs."""
+        for e in self.excludes:
+            if platform in e["platforms"] and any(fnmatch.fnmatchcase(variant, p)
+                                                  for p in e["variants"]):
+                return e["reason"]
+        return None
 
 
 class _Lines:
@@ -121,8 +131,8 @@ def load(path: str | Path, registered: list[str]) -> Campaign:
         raise ConfigError(path, lines.of(table, key, value, index), reason)
 
     for top in data:
-        if top not in ("campaign", "metrics", "override"):
-            fail(f"unknown table or key '{top}' (campaign, metrics, override)", top)
+        if top not in ("campaign", "metrics", "override", "exclude"):
+            fail(f"unknown table or key '{top}' (campaign, metrics, override, exclude)", top)
     campaign = data.get("campaign")
     if not isinstance(campaign, dict):
         raise ConfigError(path, None, "missing [campaign] table")
@@ -189,11 +199,40 @@ def load(path: str | Path, registered: list[str]) -> Campaign:
         overrides.append({"variants": pats, "metric": metric,
                           **_settings(metric, rest, ofail, defaults=False)})
 
+    excludes = _excludes(data.get("exclude", []), selected, plats, fail)
+
     description = campaign.get("description", "")
     if not isinstance(description, str):
         fail("campaign.description must be a string", "campaign", "description")
     return Campaign(path=path, text=text, description=description, variants=selected,
-                    platforms=plats, metrics=metrics, overrides=overrides)
+                    platforms=plats, metrics=metrics, overrides=overrides, excludes=excludes)
+
+
+def _excludes(raw, selected: list[str], plats: list[str], fail) -> list[dict]:
+    """[[exclude]] tables: variants (globs) left out on some platforms, with the reason that
+    coverage reports (e.g. a LESS category-5 signature takes ~10 minutes under QEMU)."""
+    if not isinstance(raw, list):
+        fail("exclude must be an array of tables: [[exclude]]", "exclude")
+    out = []
+    for i, e in enumerate(raw):
+        def efail(reason, key=None, value=None, i=i):
+            fail(reason, "exclude", key, value, i)
+        for key in e:
+            if key not in ("variants", "platforms", "reason"):
+                efail(f"unknown key '{key}' in [[exclude]] (variants, platforms, reason)", key)
+        pats, where, reason = e.get("variants"), e.get("platforms"), e.get("reason")
+        if not isinstance(pats, list) or not pats:
+            efail("exclude.variants must be a non-empty list of id globs", "variants")
+        for p in pats:
+            if not any(fnmatch.fnmatchcase(v, p) for v in selected):
+                efail(f"exclude pattern '{p}' matches no selected variant", "variants", p)
+        if not isinstance(where, list) or not where or any(p not in plats for p in where):
+            efail(f"exclude.platforms must list platforms of this campaign ({', '.join(plats)})",
+                  "platforms")
+        if not isinstance(reason, str) or not reason.strip():
+            efail("exclude.reason must say why (coverage reports it)", "reason")
+        out.append({"variants": pats, "platforms": where, "reason": reason})
+    return out
 
 
 def _settings(metric: str, given: dict, fail, defaults: bool = True) -> dict:
@@ -208,6 +247,13 @@ def _settings(metric: str, given: dict, fail, defaults: bool = True) -> dict:
         if key == "ops":
             if not isinstance(value, list) or not value or any(op not in OPS for op in value):
                 fail(f"ops must be a non-empty list drawn from {', '.join(OPS)}", key)
+        if key == "nonce_sources":
+            from .registry import random_sources
+            known = random_sources()
+            bad = [s for s in value if s not in known] if isinstance(value, list) else [value]
+            if bad:
+                fail(f"nonce_sources must be a list drawn from {', '.join(known)}", key,
+                     bad[0] if isinstance(bad[0], str) else None)
         if key == "methods":
             known = METRIC_SETTINGS[metric]["methods"]
             bad = [m for m in value if m not in known] if isinstance(value, list) else [value]
