@@ -15,14 +15,6 @@ constexpr std::uint64_t kRoundConstants[24] = {
     0x8000000000008002ULL, 0x8000000000000080ULL, 0x000000000000800aULL, 0x800000008000000aULL,
     0x8000000080008081ULL, 0x8000000000008080ULL, 0x0000000080000001ULL, 0x8000000080008008ULL};
 
-// rho offsets and pi destinations in the order of the combined rho-pi walk starting at lane 1.
-constexpr unsigned kRho[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
-                               27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
-constexpr unsigned kPi[24] = {10, 7,  11, 17, 18, 3, 5,  16, 8,  21, 24, 4,
-                              15, 23, 19, 13, 12, 2, 20, 14, 22, 9,  6,  1};
-
-inline std::uint64_t rotl(std::uint64_t x, unsigned n) { return (x << n) | (x >> ((64 - n) & 63)); }
-
 // Byte i of the state, little-endian lanes (FIPS 202 Section 3.1.2 state-to-string convention).
 inline void xor_byte(std::uint64_t* s, unsigned i, std::uint8_t b) {
   s[i / 8] ^= static_cast<std::uint64_t>(b) << (8 * (i % 8));
@@ -31,33 +23,56 @@ inline std::uint8_t get_byte(const std::uint64_t* s, unsigned i) {
   return static_cast<std::uint8_t>(s[i / 8] >> (8 * (i % 8)));
 }
 
+template <unsigned N>
+inline std::uint64_t rotl(std::uint64_t x) { return (x << N) | (x >> (64 - N)); }
+
+// chi on one output row (FIPS 202 Algorithm 4) from its five rho-pi'd lanes b0..b4.
+inline void chi_row(std::uint64_t* e, std::uint64_t b0, std::uint64_t b1, std::uint64_t b2,
+                    std::uint64_t b3, std::uint64_t b4) {
+  e[0] = b0 ^ (~b1 & b2);
+  e[1] = b1 ^ (~b2 & b3);
+  e[2] = b2 ^ (~b3 & b4);
+  e[3] = b3 ^ (~b4 & b0);
+  e[4] = b4 ^ (~b0 & b1);
+}
+
+// One round Rnd (FIPS 202 Section 3.3) from lanes a to lanes e (index 5y + x). pi is folded
+// into which input lane feeds each output position, rho into constant rotations, so no lane
+// moves between positions: every index is constant, so the compiler may keep lanes in registers.
+inline void keccak_round(const std::uint64_t* a, std::uint64_t* e, std::uint64_t rc) {
+  const std::uint64_t c0 = a[0] ^ a[5] ^ a[10] ^ a[15] ^ a[20];  // theta (Algorithm 1)
+  const std::uint64_t c1 = a[1] ^ a[6] ^ a[11] ^ a[16] ^ a[21];
+  const std::uint64_t c2 = a[2] ^ a[7] ^ a[12] ^ a[17] ^ a[22];
+  const std::uint64_t c3 = a[3] ^ a[8] ^ a[13] ^ a[18] ^ a[23];
+  const std::uint64_t c4 = a[4] ^ a[9] ^ a[14] ^ a[19] ^ a[24];
+  const std::uint64_t d0 = c4 ^ rotl<1>(c1), d1 = c0 ^ rotl<1>(c2), d2 = c1 ^ rotl<1>(c3);
+  const std::uint64_t d3 = c2 ^ rotl<1>(c4), d4 = c3 ^ rotl<1>(c0);
+  // Output row y takes input lane (x + 3y, x) rotated by rho of that lane (Algorithms 2, 3).
+  chi_row(e, a[0] ^ d0, rotl<44>(a[6] ^ d1), rotl<43>(a[12] ^ d2), rotl<21>(a[18] ^ d3),
+          rotl<14>(a[24] ^ d4));
+  e[0] ^= rc;  // iota (Algorithm 6)
+  chi_row(e + 5, rotl<28>(a[3] ^ d3), rotl<20>(a[9] ^ d4), rotl<3>(a[10] ^ d0),
+          rotl<45>(a[16] ^ d1), rotl<61>(a[22] ^ d2));
+  chi_row(e + 10, rotl<1>(a[1] ^ d1), rotl<6>(a[7] ^ d2), rotl<25>(a[13] ^ d3),
+          rotl<8>(a[19] ^ d4), rotl<18>(a[20] ^ d0));
+  chi_row(e + 15, rotl<27>(a[4] ^ d4), rotl<36>(a[5] ^ d0), rotl<10>(a[11] ^ d1),
+          rotl<15>(a[17] ^ d2), rotl<56>(a[23] ^ d3));
+  chi_row(e + 20, rotl<62>(a[2] ^ d2), rotl<55>(a[8] ^ d3), rotl<39>(a[14] ^ d4),
+          rotl<41>(a[15] ^ d0), rotl<2>(a[21] ^ d1));
+}
+
 }  // namespace
 
-// FIPS 202 Algorithm 7 (KECCAK-p[1600, 24]): theta, rho, pi, chi, iota per round.
-void keccak_f1600(std::uint64_t a[25]) {
-  for (unsigned round = 0; round < 24; ++round) {
-    std::uint64_t c[5];
-    for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
-    for (unsigned x = 0; x < 5; ++x) {
-      const std::uint64_t d = c[(x + 4) % 5] ^ rotl(c[(x + 1) % 5], 1);
-      for (unsigned y = 0; y < 25; y += 5) a[y + x] ^= d;
-    }
-    std::uint64_t carry = a[1];
-    for (unsigned i = 0; i < 24; ++i) {
-      const std::uint64_t t = a[kPi[i]];
-      a[kPi[i]] = rotl(carry, kRho[i]);
-      carry = t;
-    }
-    for (unsigned y = 0; y < 25; y += 5) {
-      const std::uint64_t r0 = a[y], r1 = a[y + 1], r2 = a[y + 2], r3 = a[y + 3], r4 = a[y + 4];
-      a[y + 0] = r0 ^ (~r1 & r2);
-      a[y + 1] = r1 ^ (~r2 & r3);
-      a[y + 2] = r2 ^ (~r3 & r4);
-      a[y + 3] = r3 ^ (~r4 & r0);
-      a[y + 4] = r4 ^ (~r0 & r1);
-    }
-    a[0] ^= kRoundConstants[round];
+// FIPS 202 Algorithm 7 (KECCAK-p[1600, 24]): two rounds per step, ping-ponging between two
+// local lane sets so no round copies lanes back.
+void keccak_f1600(std::uint64_t state[25]) {
+  std::uint64_t a[25], e[25];
+  std::memcpy(a, state, sizeof a);
+  for (unsigned round = 0; round < 24; round += 2) {
+    keccak_round(a, e, kRoundConstants[round]);
+    keccak_round(e, a, kRoundConstants[round + 1]);
   }
+  std::memcpy(state, a, sizeof a);
 }
 
 void KeccakSponge::reset() {
@@ -77,6 +92,11 @@ void KeccakSponge::wipe() {
 void KeccakSponge::absorb(Bytes in) {
   std::size_t i = 0;
   const std::size_t n = in.size();
+  while (pos_ == 0 && n - i >= rate_) {  // whole blocks straight from the input
+    for (unsigned l = 0; l < rate_ / 8; ++l) s_[l] ^= load_le64(&in[i + 8 * l]);
+    keccak_f1600(s_);
+    i += rate_;
+  }
   while (i < n) {
     if (pos_ % 8 == 0 && n - i >= 8 && pos_ + 8 <= rate_) {
       s_[pos_ / 8] ^= load_le64(&in[i]);  // whole lanes: the common case
@@ -109,6 +129,12 @@ void KeccakSponge::squeeze(MutBytes out) {
     if (pos_ == rate_) {
       keccak_f1600(s_);
       pos_ = 0;
+      if (n - i >= rate_) {  // a whole block straight to the output
+        for (unsigned l = 0; l < rate_ / 8; ++l) store_le64(&out[i + 8 * l], s_[l]);
+        i += rate_;
+        pos_ = rate_;
+        continue;
+      }
     }
     if (pos_ % 8 == 0 && n - i >= 8 && pos_ + 8 <= rate_) {
       store_le64(&out[i], s_[pos_ / 8]);
