@@ -1,0 +1,70 @@
+// Compile-time technique flags of the speed-oriented operating points and the small pieces they
+// switch between. Every flag only changes how a value is computed, never the value: an
+// ablation build (one flag off) signs byte-identically.
+#pragma once
+#include <cstdint>
+
+#include "ntt_merged.hpp"
+#include "rounding.hpp"
+
+namespace sigspace::mldsa::fast {
+
+enum Technique : unsigned {
+  kMergedNtt = 1u << 0,       // "merged-ntt": three NTT layers per pass (ntt_merged.cpp)
+  kLazyAccumulate = 1u << 1,  // "lazy-accumulate": one reduction per coefficient of A o y
+  kEarlyReject = 1u << 2,     // "early-reject": stop an attempt at its first failed bound
+  kDecomposeOnce = 1u << 3,   // "decompose-once": w0 kept from w's Decompose, no second pass
+  kRetainedA = 1u << 4,       // "retained-A": A_hat expanded at key load, kept in the state
+};
+
+template <unsigned T>
+inline void ntt(Poly& a) {
+  if constexpr ((T & kMergedNtt) != 0) ntt_merged(a); else mldsa::ntt(a);
+}
+template <unsigned T>
+inline void invntt(Poly& a) {
+  if constexpr ((T & kMergedNtt) != 0) invntt_merged(a); else mldsa::invntt(a);
+}
+
+// One row of Algorithm 48 (MatrixVectorNTT): w = sum_j a[j] o v[j] * 2^-32, |w| < q.
+template <unsigned T>
+inline void row_times(Poly& w, const Poly* a, const Poly* v, int n) {
+  if constexpr ((T & kLazyAccumulate) != 0) {
+    row_times_lazy(w, a, v, n);
+  } else {
+    for (auto& x : w.c) x = 0;
+    for (int j = 0; j < n; ++j) poly_pointwise_acc(w, a[j], v[j]);
+    poly_reduce(w);
+  }
+}
+
+// NTT^-1(c_hat o v_hat) as the exact small centered product c * v (Algorithm 7, lines 18-19, 25).
+template <unsigned T>
+inline void challenge_times(Poly& out, const Poly& c_hat, const Poly& v_hat) {
+  poly_pointwise(out, c_hat, v_hat);
+  invntt<T>(out);
+  poly_reduce(out);
+}
+
+// MakeHint (Algorithm 39) in the form of the Dilithium specification, valid once
+// ||w0 - cs2||_inf < gamma2 - beta (Algorithm 7, line 23) has passed: then
+// HighBits(w - cs2) = w1, and with a0 = w0 - cs2 + ct0 the high bits of w - cs2 + ct0 differ
+// from w1 exactly when a0 leaves (-gamma2, gamma2], except that a0 = -gamma2 with w1 = 0 wraps
+// back to 0 (Algorithm 36, lines 3-6). Branch-free.
+template <std::int32_t Gamma2>
+inline std::int32_t make_hint_w0(std::int32_t a0, std::int32_t w1) {
+  const auto above = static_cast<std::uint32_t>(Gamma2 - a0) >> 31;   // a0 > gamma2
+  const auto below = static_cast<std::uint32_t>(a0 + Gamma2) >> 31;   // a0 < -gamma2
+  const std::uint32_t at = ct::eq_mask(static_cast<std::uint32_t>(a0 + Gamma2), 0) &
+                           ct::nonzero_mask(static_cast<std::uint32_t>(w1)) & 1u;
+  return static_cast<std::int32_t>(above | below | at);
+}
+
+// Number of set hints (Algorithm 7, line 27), without branching on them.
+inline std::uint32_t hint_count(const Poly& h) {
+  std::uint32_t n = 0;
+  for (const auto x : h.c) n += static_cast<std::uint32_t>(x);
+  return n;
+}
+
+}  // namespace sigspace::mldsa::fast
