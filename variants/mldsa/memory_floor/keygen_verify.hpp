@@ -1,0 +1,161 @@
+// Memory-floor key generation (FIPS 204 Algorithm 6) and verification (Algorithm 8), one row of
+// A_hat at a time with a single packed accumulator row.
+#pragma once
+#include "memory_floor.hpp"
+
+namespace sigspace::mldsa::memory_floor {
+
+// ML-DSA.KeyGen_internal, Algorithm 6. s1 and s2 are written into sk first and read back from
+// there; t1 of each row goes to pk (when given) and into the tr sponge, so load_signing_key can
+// expand a seed without a public-key buffer.
+template <class P, unsigned F>
+Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t* sk, Arena& ws) {
+  Scratch<P, F> s(ws, 1, false, false);
+  if (!s.ok) {
+    ws.wipe();
+    return Status::workspace_too_small;
+  }
+  std::uint8_t seeds[128];  // rho || rho' || K
+  {
+    Shake256 h;
+    h.absorb(xi, 32);
+    const std::uint8_t kl[2] = {P::k, P::l};
+    h.absorb(kl, 2);
+    h.finalize();
+    h.squeeze(seeds, sizeof seeds);                                  // line 1
+    h.wipe();
+  }
+  const std::uint8_t* rho = seeds;
+  std::memcpy(sk, rho, 32);                                          // Alg. 24, line 1
+  std::memcpy(sk + 32, seeds + 96, 32);
+  if (pk != nullptr) std::memcpy(pk, rho, 32);                       // Alg. 22, line 1
+  std::uint8_t* s_enc = sk + 128;
+  for (int r = 0; r < P::l + P::k; ++r) {                            // line 4 (Alg. 33)
+    rej_bounded_poly<P::eta>(*s.tmp, seeds + 32, static_cast<std::uint16_t>(r));
+    bit_pack(s_enc + r * P::poly_eta_bytes, *s.tmp, P::eta, P::eta_bits);  // Alg. 24, lines 2-7
+  }
+  ct::wipe(seeds + 32, 96);
+  std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
+
+  Shake256 tr;                                                       // line 9, streamed over pk
+  tr.absorb(rho, 32);
+  auto row = s.row(0);
+  for (int i = 0; i < P::k; ++i) {
+    row.zero();
+    for (int j = 0; j < P::l; ++j) {                                 // line 5: A_hat o NTT(s1)
+      bit_unpack(*s.tmp, s_enc + j * P::poly_eta_bytes, P::eta, P::eta_bits);
+      ntt(*s.tmp);
+      acc_entry<P, F>(s, row, rho, i, j, *s.tmp);
+    }
+    row.load(*s.tmp);
+    invntt(*s.tmp);
+    BitReader s2(s_enc + (P::l + i) * P::poly_eta_bytes, 0);
+    std::uint8_t t1_bytes[kPolyT1Bytes];
+    BitWriter t1w(t1_bytes), t0w(t0_enc + i * kPolyT0Bytes);
+    for (int m = 0; m < kN; ++m) {
+      const std::int32_t t =
+          freeze(s.tmp->c[m] + P::eta - static_cast<std::int32_t>(s2.take(P::eta_bits)));  // + s2
+      std::int32_t t1, t0;
+      power2round(t, t1, t0);                                        // line 6
+      t1w.put(static_cast<std::uint32_t>(t1), kT1Bits);              // Alg. 22, line 3
+      t0w.put(static_cast<std::uint32_t>(kT0Half - t0), kD);         // Alg. 24, line 9
+    }
+    tr.absorb(t1_bytes, sizeof t1_bytes);
+    if (pk != nullptr) std::memcpy(pk + 32 + i * kPolyT1Bytes, t1_bytes, sizeof t1_bytes);  // line 8
+  }
+  tr.finalize();
+  tr.squeeze(sk + 64, kTrBytes);                                     // lines 9-10
+  ct::wipe(seeds, sizeof seeds);
+  ws.wipe();
+  return Status::ok;
+}
+
+// Algorithm 21's checks on the hint encoding in place (public data: branches freely).
+template <class P>
+bool hints_well_formed(const std::uint8_t* h) {
+  int index = 0;
+  for (int i = 0; i < P::k; ++i) {                                   // line 3
+    const int limit = h[P::omega + i];
+    if (limit < index || limit > P::omega) return false;             // line 4
+    for (const int first = index; index < limit; ++index)            // lines 6-11
+      if (index > first && h[index - 1] >= h[index]) return false;
+  }
+  for (int i = index; i < P::omega; ++i)                             // lines 14-15
+    if (h[i] != 0) return false;
+  return true;
+}
+
+// tr = H(pk) and mu (Algorithm 8, lines 6-7) absorbed into the commitment sponge; its own frame,
+// so tr and mu are gone before the rows start.
+[[gnu::noinline]] inline Status absorb_mu(KeccakSponge& hash, Bytes pk, const MessageInput& msg) {
+  std::uint8_t tr[kTrBytes], mu[kMuBytes];
+  shake256(pk, MutBytes(tr, sizeof tr));
+  const Status st = compute_mu(tr, msg, mu);
+  hash.absorb(mu, sizeof mu);
+  return st;
+}
+
+// ML-DSA.Verify_internal, Algorithm 8. Public inputs only, so it branches freely.
+template <class P, unsigned F>
+Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  if (pk.size() != P::pk_bytes) return Status::invalid_input;
+  if (sig.size() != P::sig_bytes) return Status::invalid_signature;
+  Scratch<P, F> s(ws, 1, true, false);
+  if (!s.ok) {
+    ws.wipe();
+    return Status::workspace_too_small;
+  }
+  Shake256 hash;
+  if (const Status st = absorb_mu(hash, pk, msg); st != Status::ok) {  // lines 6-7
+    ws.wipe();
+    return st;
+  }
+  const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;         // lines 2-4, read in place
+  const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
+  bool valid = hints_well_formed<P>(h_enc);
+  for (int j = 0; valid && j < P::l; ++j) {                          // line 13: ||z|| < gamma1 - beta
+    BitReader r(z_enc + j * P::poly_z_bytes, 0);
+    for (int m = 0; m < kN; ++m) {
+      const std::int32_t z = P::gamma1 - static_cast<std::int32_t>(r.take(P::z_bits));
+      valid = valid && z < P::gamma1 - P::beta && -z < P::gamma1 - P::beta;
+    }
+  }
+  if (!valid) {
+    ws.wipe();
+    return Status::invalid_signature;
+  }
+  ChallengeMul<P, F> c(s);
+  c.init(sig.data());                                                // line 8
+  auto row = s.row(0);
+  int hint = 0;
+  for (int i = 0; i < P::k; ++i) {
+    row.zero();
+    for (int j = 0; j < P::l; ++j) {                                 // line 9: A_hat o NTT(z)
+      bit_unpack(*s.tmp, z_enc + j * P::poly_z_bytes, P::gamma1, P::z_bits);
+      ntt(*s.tmp);
+      acc_entry<P, F>(s, row, pk.data(), i, j, *s.tmp);
+    }
+    row.load(*s.tmp);
+    invntt(*s.tmp);
+    c.acc(*s.tmp, pk.data() + 32 + i * kPolyT1Bytes, kT1Bits, 0, kD);  // - c t1 2^d, same line
+    const int hint_end = h_enc[P::omega + i];
+    for (int m = 0; m < kN; m += 8) {                                // lines 10, 12: w1Encode
+      std::uint8_t w1[P::w1_bits];
+      BitWriter w(w1);
+      for (int e = m; e < m + 8; ++e) {
+        const bool h = hint < hint_end && h_enc[hint] == e;
+        hint += h ? 1 : 0;
+        w.put(static_cast<std::uint32_t>(use_hint<P::gamma2>(h, freeze(s.tmp->c[e]))), P::w1_bits);
+      }
+      hash.absorb(w1, sizeof w1);
+    }
+  }
+  hash.finalize();
+  std::uint8_t ctilde[P::ctilde_bytes];
+  hash.squeeze(ctilde, sizeof ctilde);                               // line 12
+  ws.wipe();
+  return ct::compare(Bytes(ctilde, sizeof ctilde), Bytes(sig.data(), P::ctilde_bytes)) == 0
+             ? Status::ok : Status::invalid_signature;              // line 13
+}
+
+}  // namespace sigspace::mldsa::memory_floor

@@ -1,0 +1,169 @@
+// Memory-floor signing, FIPS 204 Algorithm 7, from the encoded secret key (the retained state).
+// Per attempt: w = A_hat NTT(y) column by column into k packed rows; c_tilde hashed from them;
+// then z, r0 and ct0/hints one polynomial at a time, each check deciding after a full scan.
+#pragma once
+#include "memory_floor.hpp"
+
+namespace sigspace::mldsa::memory_floor {
+
+// rho'' = H(K || rnd || mu, 64), Algorithm 7, line 7.
+[[gnu::noinline]] inline void derive_rho2(std::uint8_t rho2[64], const std::uint8_t key[32],
+                                          const std::uint8_t rnd[32], const std::uint8_t mu[64]) {
+  Shake256 h;
+  h.absorb(key, 32);
+  h.absorb(rnd, 32);
+  h.absorb(mu, 64);
+  h.finalize();
+  h.squeeze(rho2, 64);
+  h.wipe();
+}
+
+// y_kappa (Algorithm 7, line 11) with rho'' recomputed in this frame only (recomputed-rho2).
+template <class P>
+[[gnu::noinline]] void mask_recomputed(Poly& y, const std::uint8_t key[32], const std::uint8_t rnd[32],
+                                       const std::uint8_t mu[64], int kappa) {
+  std::uint8_t rho2[64];
+  derive_rho2(rho2, key, rnd, mu);
+  mask_poly<P>(y, rho2, static_cast<std::uint16_t>(kappa));
+  ct::wipe(rho2, sizeof rho2);
+}
+
+// c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
+// from its rows 8 coefficients (w1_bits bytes) at a time.
+template <class P, class Row>
+[[gnu::noinline]] void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[64],
+                                       const std::uint8_t* rows) {
+  Shake256 h;
+  h.absorb(mu, 64);
+  for (int i = 0; i < P::k; ++i) {
+    const Row row{const_cast<std::uint8_t*>(rows) + i * Row::bytes};
+    for (int m = 0; m < kN; m += 8) {
+      std::uint8_t w1[P::w1_bits];
+      BitWriter w(w1);
+      for (int e = m; e < m + 8; ++e)
+        w.put(static_cast<std::uint32_t>(high_bits<P::gamma2>(row.get(e))), P::w1_bits);
+      h.absorb(w1, sizeof w1);
+    }
+  }
+  h.finalize();
+  h.squeeze(ctilde, P::ctilde_bytes);
+}
+
+// HintBitPack (Algorithm 20) from the bitmap rows, once the signature is accepted (public).
+template <class P>
+void hint_pack(std::uint8_t* out, const std::uint8_t* bitmap, std::size_t stride) {
+  for (int i = 0; i < P::omega + P::k; ++i) out[i] = 0;
+  int index = 0;
+  for (int i = 0; i < P::k; ++i) {
+    for (int m = 0; m < kN; ++m)
+      if ((bitmap[i * stride + (m >> 3)] >> (m & 7)) & 1) out[index++] = static_cast<std::uint8_t>(m);
+    out[P::omega + i] = static_cast<std::uint8_t>(index);
+  }
+}
+
+template <class P, unsigned F>
+Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std::uint8_t rnd[32],
+                     std::uint8_t* sig, Arena& ws) {
+  using Row = typename Scratch<P, F>::Row;
+  Scratch<P, F> s(ws, P::k, true, true);
+  if (!s.ok) {
+    ws.wipe();
+    return Status::workspace_too_small;
+  }
+  std::uint8_t mu[kMuBytes];
+  if (const Status st = compute_mu(sk + 64, msg, mu); st != Status::ok) {  // line 6
+    ws.wipe();
+    return st;
+  }
+  const std::uint8_t* rho = sk;                                      // line 1, fields in place
+  const std::uint8_t* key = sk + 32;
+  const std::uint8_t* s_enc = sk + 128;
+  const std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
+  constexpr bool recompute = (F & kRecomputeRho2) != 0;
+  std::uint8_t rho2[recompute ? 1 : 64];
+  if constexpr (!recompute) derive_rho2(rho2, key, rnd, mu);         // line 7
+  auto mask = [&](int kappa) {                                       // line 11, one y_r
+    if constexpr (recompute) mask_recomputed<P>(*s.tmp, key, rnd, mu, kappa);
+    else mask_poly<P>(*s.tmp, rho2, static_cast<std::uint16_t>(kappa));
+  };
+  std::uint8_t* hint_rows = (F & kHintsInW) ? s.rows : s.hints;
+  const std::size_t hint_stride = (F & kHintsInW) ? Row::bytes : kN / 8;
+  std::uint8_t* z_out = sig + P::ctilde_bytes;
+  ChallengeMul<P, F> c(s);
+
+  for (int kappa = 0;; kappa += P::l) {                              // lines 8-10, 30
+    for (int i = 0; i < P::k; ++i) s.row(i).zero();
+    for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
+      mask(kappa + j);
+      ntt(*s.tmp);
+      for (int i = 0; i < P::k; ++i) acc_entry<P, F>(s, s.row(i), rho, i, j, *s.tmp);
+    }
+    for (int i = 0; i < P::k; ++i) {
+      s.row(i).load(*s.tmp);
+      invntt(*s.tmp);
+      poly_freeze(*s.tmp);
+      s.row(i).store(*s.tmp);
+    }
+    commitment_hash<P, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
+    c.init(sig);                                                     // lines 16-17
+
+    // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26).
+    std::uint32_t reject = 0;
+    for (int j = 0; j < P::l && reject == 0; ++j) {
+      mask(kappa + j);
+      c.acc(*s.tmp, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+      reject = poly_exceeds(*s.tmp, P::gamma1 - P::beta);            // full scan, then decide
+      bit_pack(z_out + j * P::poly_z_bytes, *s.tmp, P::gamma1, P::z_bits);
+    }
+    if (reject != 0) continue;  // the public restart decision
+
+    // Lines 19, 21, 23: r = w - c s2 replaces w in its row; ||LowBits(r)|| < gamma2 - beta.
+    for (int i = 0; i < P::k && reject == 0; ++i) {
+      for (auto& x : s.tmp->c) x = 0;
+      c.acc(*s.tmp, s_enc + (P::l + i) * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+      auto row = s.row(i);
+      for (int m = 0; m < kN; ++m) {
+        const std::int32_t r = freeze(row.get(m) - s.tmp->c[m]);
+        const std::int32_t r0 = low_bits<P::gamma2>(r);
+        const std::int32_t sgn = r0 >> 31;
+        reject |= ~ct::lt_mask(static_cast<std::uint32_t>((r0 ^ sgn) - sgn),
+                               static_cast<std::uint32_t>(P::gamma2 - P::beta));
+        row.put(m, r);
+      }
+    }
+    if (reject != 0) continue;
+
+    // Lines 25-28: ct0, ||ct0|| < gamma2, h = MakeHint(-ct0, r + ct0) into a bitmap, weight.
+    std::uint32_t weight = 0;
+    for (int i = 0; i < P::k && reject == 0; ++i) {
+      for (auto& x : s.tmp->c) x = 0;
+      c.acc(*s.tmp, t0_enc + i * kPolyT0Bytes, kD, kT0Half, 0);
+      reject = poly_exceeds(*s.tmp, P::gamma2);
+      const auto row = s.row(i);
+      // hints-in-w: byte b of the bitmap is written after coefficient 8b+7 has been read, and
+      // it overlaps only coefficients <= 8b+7 of the 23-bit (or 32-bit) row.
+      std::uint8_t* bits = hint_rows + i * hint_stride;
+      std::uint32_t byte = 0;
+      for (int m = 0; m < kN; ++m) {
+        const std::int32_t ct0 = s.tmp->c[m];
+        const auto h = static_cast<std::uint32_t>(make_hint<P::gamma2>(-ct0, row.get(m) + ct0));
+        weight += h;
+        byte |= h << (m & 7);
+        if ((m & 7) == 7) {
+          bits[m >> 3] = static_cast<std::uint8_t>(byte);
+          byte = 0;
+        }
+      }
+    }
+    reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), weight);
+    if (reject != 0) continue;
+    hint_pack<P>(z_out + P::l * P::poly_z_bytes, hint_rows, hint_stride);  // line 32
+    break;
+  }
+  ct::wipe(mu, sizeof mu);
+  ct::wipe(rho2, sizeof rho2);
+  ws.wipe();
+  return Status::ok;
+}
+
+}  // namespace sigspace::mldsa::memory_floor
