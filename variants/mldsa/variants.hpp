@@ -6,6 +6,17 @@ namespace sigspace::mldsa {
 extern const Variant kMldsa44Reference;
 extern const Variant kMldsa65Reference;
 extern const Variant kMldsa87Reference;
+extern const Variant kMldsa44SpeedCeiling;
+extern const Variant kMldsa65SpeedCeiling;
+extern const Variant kMldsa87SpeedCeiling;
+// speed-ceiling ablations, one per technique (speed_ceiling/variants.cpp)
+#define SIGSPACE_MLDSA_SC_EACH(X, set)                                                    \
+  X(set, MergedNtt) X(set, LazyAccumulate) X(set, EarlyReject) X(set, DecomposeOnce)     \
+  X(set, RetainedA)
+#define SIGSPACE_MLDSA_SC_DECL(set, name) extern const Variant kMldsa##set##SpeedCeilingNo##name;
+SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 44)
+SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 65)
+SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 87)
 extern const Variant kMldsa44MemoryFloor;
 extern const Variant kMldsa65MemoryFloor;
 extern const Variant kMldsa87MemoryFloor;
@@ -18,9 +29,16 @@ SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 65)
 
 #define SIGSPACE_MLDSA_VARIANTS                                           \
   &sigspace::mldsa::kMldsa44Reference, &sigspace::mldsa::kMldsa65Reference, \
-      &sigspace::mldsa::kMldsa87Reference, &sigspace::mldsa::kMldsa44MemoryFloor,        \
-      &sigspace::mldsa::kMldsa65MemoryFloor, &sigspace::mldsa::kMldsa87MemoryFloor,
+      &sigspace::mldsa::kMldsa87Reference, &sigspace::mldsa::kMldsa44SpeedCeiling,       \
+      &sigspace::mldsa::kMldsa65SpeedCeiling, &sigspace::mldsa::kMldsa87SpeedCeiling,       \
+      &sigspace::mldsa::kMldsa44MemoryFloor, &sigspace::mldsa::kMldsa65MemoryFloor,         \
+      &sigspace::mldsa::kMldsa87MemoryFloor,
 
 // Operating points with one technique off (id "<set>/<point>~<technique>"), see variant.hpp.
+#define SIGSPACE_MLDSA_SC_PTR(set, name) &sigspace::mldsa::kMldsa##set##SpeedCeilingNo##name,
 #define SIGSPACE_MLDSA_MF_PTR(set, name) &sigspace::mldsa::kMldsa##set##MemoryFloorNo##name,
-#define SIGSPACE_MLDSA_ABLATIONS SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 65)
+#define SIGSPACE_MLDSA_ABLATIONS                                                          \
+  SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 65)                                       \
+  SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 44)                                       \
+  SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 65)                                       \
+  SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 87)
