@@ -98,15 +98,18 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
 
     waivers = {}
     for i, w in enumerate(data.get("waiver", [])):
-        vid, tech, text_value = w.get("variant"), w.get("technique"), w.get("text", "")
-        if tech not in points.get(vid, []):
-            fail(f"waiver for '{vid}~{tech}': not a technique listed in this config",
-                 "waiver", "technique", None, i)
+        # `variants` lists the points one reason covers (the same technique in every set).
+        vids = w.get("variants", [w.get("variant")])
+        tech, text_value = w.get("technique"), w.get("text", "")
+        for vid in vids:
+            if tech not in points.get(vid, []):
+                fail(f"waiver for '{vid}~{tech}': not a technique listed in this config",
+                     "waiver", "technique", None, i)
+            for p in w.get("platforms", [None]):  # no platforms: waived everywhere
+                waivers[(vid, tech, p)] = text_value
         if not isinstance(text_value, str) or len(text_value.split()) < 3:
             fail("waiver.text must say in words why the technique stays", "waiver", "text",
                  None, i)
-        for p in w.get("platforms", [None]):  # no platforms: waived everywhere
-            waivers[(vid, tech, p)] = text_value
     return Ladders(path, text, head.get("description", ""), plats, messages, tolerances,
                    points, waivers)
 

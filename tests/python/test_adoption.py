@@ -129,3 +129,10 @@ def test_point_tolerance_replaces_default_and_campaign_covers_pairs():
     c = adopt.campaign_of(lad, "host")
     assert c.variants == [POINT, f"{POINT}~lazy", f"{POINT}~streaming"]
     assert list(c.metrics) == ["instructions"] and c.metrics["instructions"]["messages"] == 1
+
+
+def test_committed_ladders_load():
+    """configs/adoption/*.toml name registered points and ablations (the tables gate reads them)."""
+    from sigspace import adopt
+    for lad in adoption_config.load_all(adopt.LADDERS):
+        assert lad.points and all(lad.tolerances.values())

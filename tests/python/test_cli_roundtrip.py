@@ -10,7 +10,8 @@ import sigspace
 KAT = Path(__file__).resolve().parents[2].parent / "shared" / "kat"
 
 
-@pytest.mark.parametrize("variant_id", sigspace.variants())
+# Ablations too: adoption measures them, so they must sign what their operating point signs.
+@pytest.mark.parametrize("variant_id", sigspace.variants() + sigspace.ablations())
 def test_cli_matches_module(cli, variant_id, tmp_path):
     v = sigspace.variant(variant_id)
     seed = bytes(range(v.info["sizes"]["seed"]))

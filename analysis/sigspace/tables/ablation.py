@@ -34,8 +34,8 @@ def build(view) -> list[Table]:
     methods = sorted({r[4] for r in found})
     return [Table(name="ablation", title="Ablation: one technique removed, change per metric",
                   columns=["operating point", "technique removed", "platform", "op",
-                           "metric/method", "with", "without", "change"],
+                           "metric/method", "with", "without", "change without it"],
                   rows=found, run=view.id, methods=methods,
                   notes=["with / without: the figure of the operating point and of its "
                          "ablation on the same inputs (peak bytes; median count or time).",
-                         "change = without / with - 1."])]
+                         "change without it = without / with - 1."])]

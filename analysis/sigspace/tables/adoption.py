@@ -22,11 +22,11 @@ def decisions_table(decisions: list[Decision], runs: dict[str, str],
                      waiver or "", runs.get(d.platform)])
     return Table(name="adoption", title="Pareto-monotone adoption, per technique and platform",
                  columns=["operating point", "technique", "platform", "decision", "why",
-                          "with vs without (change)", "waiver", "run"],
+                          "change with it, per figure", "waiver", "run"],
                  rows=rows, run=", ".join(sorted(set(runs.values()))),
                  methods=_methods(decisions),
                  notes=["Accepted: no tracked metric worse than without the technique beyond its "
-                        "tolerance, and at least one better. Change = with / without - 1.",
+                        "tolerance, and at least one better. Change with it = with / without - 1.",
                         "no data: the platform has no figures for both sides (not run, failed "
                         "or does not fit)."])
 
@@ -44,7 +44,8 @@ def negative_table(decisions: list[Decision], runs: dict[str, str]) -> Table:
     return Table(name="negative-results", title="Negative results: techniques rejected, "
                  "where and by how much",
                  columns=["operating point", "technique", "platform", "op", "metric/method",
-                          "with", "without", "change", "tolerance", "rejected because", "run"],
+                          "with", "without", "change with it", "tolerance", "rejected because",
+                          "run"],
                  rows=rows, run=", ".join(sorted(set(runs.values()))),
                  methods=_methods(decisions),
                  notes=["One row per figure that rejected the technique (or, when nothing got "
