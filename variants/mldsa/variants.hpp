@@ -17,6 +17,15 @@ extern const Variant kMldsa87SpeedCeiling;
 SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 44)
 SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 65)
 SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_DECL, 87)
+extern const Variant kMldsa44Balanced;
+extern const Variant kMldsa65Balanced;
+extern const Variant kMldsa87Balanced;
+// balanced ablations, one per technique (balanced/variants.cpp)
+#define SIGSPACE_MLDSA_BAL_EACH(X, set) X(set, MergedNtt) X(set, EarlyReject) X(set, DecomposeOnce)
+#define SIGSPACE_MLDSA_BAL_DECL(set, name) extern const Variant kMldsa##set##BalancedNo##name;
+SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_DECL, 44)
+SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_DECL, 65)
+SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_DECL, 87)
 extern const Variant kMldsa44MemoryFloor;
 extern const Variant kMldsa65MemoryFloor;
 extern const Variant kMldsa87MemoryFloor;
@@ -31,14 +40,20 @@ SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 65)
   &sigspace::mldsa::kMldsa44Reference, &sigspace::mldsa::kMldsa65Reference, \
       &sigspace::mldsa::kMldsa87Reference, &sigspace::mldsa::kMldsa44SpeedCeiling,       \
       &sigspace::mldsa::kMldsa65SpeedCeiling, &sigspace::mldsa::kMldsa87SpeedCeiling,       \
+      &sigspace::mldsa::kMldsa44Balanced, &sigspace::mldsa::kMldsa65Balanced,               \
+      &sigspace::mldsa::kMldsa87Balanced,                                                   \
       &sigspace::mldsa::kMldsa44MemoryFloor, &sigspace::mldsa::kMldsa65MemoryFloor,         \
       &sigspace::mldsa::kMldsa87MemoryFloor,
 
 // Operating points with one technique off (id "<set>/<point>~<technique>"), see variant.hpp.
 #define SIGSPACE_MLDSA_SC_PTR(set, name) &sigspace::mldsa::kMldsa##set##SpeedCeilingNo##name,
+#define SIGSPACE_MLDSA_BAL_PTR(set, name) &sigspace::mldsa::kMldsa##set##BalancedNo##name,
 #define SIGSPACE_MLDSA_MF_PTR(set, name) &sigspace::mldsa::kMldsa##set##MemoryFloorNo##name,
 #define SIGSPACE_MLDSA_ABLATIONS                                                          \
   SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 65)                                       \
   SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 44)                                       \
   SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 65)                                       \
-  SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 87)
+  SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 87)                                       \
+  SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_PTR, 44)                                     \
+  SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_PTR, 65)                                     \
+  SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_PTR, 87)
