@@ -8,6 +8,7 @@ const char* status_name(Status s) {
     case Status::invalid_signature: return "invalid signature";
     case Status::invalid_input: return "invalid input";
     case Status::workspace_too_small: return "workspace too small";
+    case Status::random_failure: return "randomness source failed";
   }
   return "unknown status";
 }

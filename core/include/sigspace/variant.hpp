@@ -16,6 +16,7 @@ enum class Status : int {
   invalid_signature = 1,    // verify: well-formed input that does not verify, or malformed signature
   invalid_input = 2,        // malformed key, wrong length, context too long, unsupported mode
   workspace_too_small = 3,  // the arena could not provide the published workspace
+  random_failure = 4,       // a randomness source could not deliver (sigspace/random.hpp)
 };
 const char* status_name(Status s);
 
