@@ -7,6 +7,8 @@
 #include "cli/args.hpp"
 #include "cli/variant_json.hpp"
 #include "ops/host_ops.hpp"
+#include "random/hedged.hpp"
+#include "random/sources.hpp"
 #include "sigspace/bytes.hpp"
 
 namespace sigspace::cli {
@@ -47,21 +49,44 @@ int cmd_list(int argc, char** argv) {
 }
 
 int cmd_keygen(int argc, char** argv) {
-  const Args a(argc, argv, 2, {"variant", "seed"}, {});
+  const Args a(argc, argv, 2, {"variant", "seed", "seed-source"}, {"random"});
   const Variant& v = host::variant_by_id(a.get("variant"));
-  const host::KeyPair kp = host::keygen(v, a.hex("seed"));
-  std::cout << nlohmann::json{{"pk", hex(kp.pk)}, {"sk", hex(kp.sk)}}.dump() << "\n";
+  if (a.has("random") == a.has("seed")) throw UsageError("keygen needs --seed HEX or --random");
+  if (a.has("seed-source") && !a.has("random"))
+    throw UsageError("--seed-source goes with --random");
+  if (!a.has("random")) {
+    const host::KeyPair kp = host::keygen(v, a.hex("seed"));
+    std::cout << nlohmann::json{{"pk", hex(kp.pk)}, {"sk", hex(kp.sk)}}.dump() << "\n";
+    return 0;
+  }
+  const RandomPolicy p = host::make_policy(a.get_or("seed-source", ""), "");
+  const host::KeyPair kp = host::keygen_random(v, p);
+  std::cout << nlohmann::json{{"pk", hex(kp.pk)}, {"sk", hex(kp.sk)},
+                              {"seed_source", p.key_seed.name}}.dump()
+            << "\n";
   return 0;
 }
 
 int cmd_sign(int argc, char** argv) {
   const Args a(argc, argv, 2,
-               {"variant", "sk", "message", "context", "rnd", "prehash", "interface"}, {});
+               {"variant", "sk", "message", "context", "rnd", "prehash", "interface",
+                "nonce-source"},
+               {"hedged"});
   const Variant& v = host::variant_by_id(a.get("variant"));
+  if (a.has("hedged") && a.has("rnd")) throw UsageError("--hedged draws rnd; do not give --rnd");
+  if (a.has("nonce-source") && !a.has("hedged"))
+    throw UsageError("--nonce-source goes with --hedged");
   const Buffer message = a.hex("message"), context = a.hex_or_empty("context");
-  const Buffer sig =
-      host::sign(v, a.hex("sk"), message_input(a, message, context), a.hex_or_empty("rnd"));
-  std::cout << nlohmann::json{{"signature", hex(sig)}}.dump() << "\n";
+  const MessageInput msg = message_input(a, message, context);
+  if (!a.has("hedged")) {  // ARCHITECTURE.md: no --rnd is deterministic
+    const Buffer sig = host::sign(v, a.hex("sk"), msg, a.hex_or_empty("rnd"));
+    std::cout << nlohmann::json{{"signature", hex(sig)}}.dump() << "\n";
+    return 0;
+  }
+  const RandomPolicy p = host::make_policy("", a.get_or("nonce-source", ""));
+  const Buffer sig = host::sign_hedged(v, a.hex("sk"), msg, p);
+  std::cout << nlohmann::json{{"signature", hex(sig)}, {"nonce_source", p.nonce.name}}.dump()
+            << "\n";
   return 0;
 }
 

@@ -15,8 +15,9 @@ namespace {
 constexpr const char* kUsage =
     "usage: sigspace-native <command> [options]\n"
     "  list [--json]\n"
-    "  keygen --variant ID --seed HEX\n"
-    "  sign   --variant ID --sk HEX --message HEX [--context HEX] [--rnd HEX]\n"
+    "  keygen --variant ID (--seed HEX | --random [--seed-source NAME])\n"
+    "  sign   --variant ID --sk HEX --message HEX [--context HEX]\n"
+    "         [--rnd HEX | --hedged [--nonce-source NAME]]\n"
     "         [--prehash NAME] [--interface pure|prehash|internal|external-mu]\n"
     "  verify --variant ID --pk HEX --message HEX --signature HEX [--context HEX]\n"
     "         [--prehash NAME] [--interface ...]\n"

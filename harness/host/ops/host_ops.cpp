@@ -11,13 +11,6 @@ void expect_length(const char* what, std::size_t got, std::size_t want) {
                      std::to_string(got));
 }
 
-// Statuses other than ok/invalid_signature are the caller's fault or a contract breach.
-void check(Status s, const char* op) {
-  if (s == Status::ok) return;
-  if (s == Status::invalid_input) throw InputError(std::string(op) + ": invalid input");
-  throw std::runtime_error(std::string(op) + ": " + status_name(s));
-}
-
 struct PreHashName {
   PreHash ph;
   const char* name;
@@ -32,6 +25,13 @@ constexpr PreHashName kPreHashes[] = {
 };
 
 }  // namespace
+
+// Statuses other than ok/invalid_signature are the caller's fault or a contract breach.
+void check(Status s, const char* op) {
+  if (s == Status::ok) return;
+  if (s == Status::invalid_input) throw InputError(std::string(op) + ": invalid input");
+  throw std::runtime_error(std::string(op) + ": " + status_name(s));
+}
 
 const Variant& variant_by_id(const std::string& id) {
   if (const Variant* v = find_variant(id.c_str())) return *v;

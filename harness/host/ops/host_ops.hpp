@@ -18,6 +18,9 @@ struct InputError : std::invalid_argument {
   using std::invalid_argument::invalid_argument;
 };
 
+// Throws for a status other than ok/invalid_signature: InputError for invalid_input.
+void check(Status s, const char* op);
+
 const Variant& variant_by_id(const std::string& id);  // InputError listing known ids
 MessageMode parse_mode(const std::string& name);        // pure | prehash | internal | external-mu
 PreHash parse_prehash(const std::string& name);         // FIPS 204 names, e.g. SHA2-256, SHAKE-128
