@@ -4,6 +4,8 @@
 #include <pybind11/stl.h>
 
 #include "ops/host_ops.hpp"
+#include "random/hedged.hpp"
+#include "random/sources.hpp"
 
 namespace py = pybind11;
 using sigspace::host::Buffer;
@@ -77,6 +79,31 @@ PYBIND11_MODULE(_sigspace, m) {
       },
       py::arg("id"), py::arg("sk"), py::arg("message"), py::arg("context") = py::bytes(),
       py::arg("rnd") = py::bytes(), py::arg("interface") = "", py::arg("prehash") = "");
+  // Randomness through the policy (sigspace/random.hpp); empty names take the defaults.
+  m.def("random_sources", [] { return sigspace::host::random_source_names(); });
+  m.def("gcrypt_version", [] { return sigspace::host::gcrypt_version(); });
+  m.def("default_policy", [] {
+    return py::dict(py::arg("key_seed") = sigspace::host::kDefaultSeedSource,
+                    py::arg("nonce") = sigspace::host::kDefaultNonceSource);
+  });
+  m.def("keygen_random", [](const std::string& id, const std::string& seed_source) {
+    const auto p = sigspace::host::make_policy(seed_source, "");
+    const auto kp = sigspace::host::keygen_random(sigspace::host::variant_by_id(id), p);
+    return py::make_tuple(to_bytes(kp.pk), to_bytes(kp.sk), p.key_seed.name);
+  });
+  m.def(
+      "sign_hedged",
+      [](const std::string& id, const py::bytes& sk, const py::bytes& msg, const py::bytes& ctx,
+         const std::string& interface, const std::string& prehash, const std::string& source) {
+        const Buffer m = to_buffer(msg), c = to_buffer(ctx);
+        const auto p = sigspace::host::make_policy("", source);
+        const Buffer sig = sigspace::host::sign_hedged(
+            sigspace::host::variant_by_id(id), to_buffer(sk),
+            sigspace::host::make_message(m, c, interface, prehash), p);
+        return py::make_tuple(to_bytes(sig), p.nonce.name);
+      },
+      py::arg("id"), py::arg("sk"), py::arg("message"), py::arg("context") = py::bytes(),
+      py::arg("interface") = "", py::arg("prehash") = "", py::arg("nonce_source") = "");
   m.def(
       "verify",
       [](const std::string& id, const py::bytes& pk, const py::bytes& msg, const py::bytes& sig,

@@ -67,7 +67,16 @@ def _message_kwargs(args) -> dict:
 def cmd_keygen(args) -> int:
     """Generate a key pair from a seed: {"pk": HEX, "sk": HEX}."""
     v = _variant(args.variant)
+    if (args.seed is None) == (not args.random):
+        raise CommandError("keygen needs --seed HEX or --random")
+    if args.seed_source is not None and not args.random:
+        raise CommandError("--seed-source goes with --random")
     try:
+        if args.random:
+            source = args.seed_source or registry.random_policy()["key_seed"]
+            pk, sk = v.keygen(random=True, seed_source=source)
+            _emit({"pk": pk.hex(), "sk": sk.hex(), "seed_source": source})
+            return 0
         pk, sk = v.keygen(_hex(args.seed, "seed"))
     except registry.InputError as e:
         raise CommandError(str(e)) from None
@@ -78,13 +87,21 @@ def cmd_keygen(args) -> int:
 def cmd_sign(args) -> int:
     """Sign a message: {"signature": HEX}; without --rnd the signature is deterministic."""
     v = _variant(args.variant)
+    if args.hedged and args.rnd is not None:
+        raise CommandError("--hedged draws rnd; do not give --rnd")
+    if args.nonce_source is not None and not args.hedged:
+        raise CommandError("--nonce-source goes with --hedged")
     rnd = _hex(args.rnd, "rnd") if args.rnd is not None else None
+    hedged = {}
+    if args.hedged:  # no --rnd and no --hedged stays deterministic (ARCHITECTURE.md)
+        hedged = {"hedged": True,
+                  "nonce_source": args.nonce_source or registry.random_policy()["nonce"]}
     try:
         sig = v.sign(_hex(args.sk, "sk"), _hex(args.message, "message"), rnd=rnd,
-                     **_message_kwargs(args))
+                     **_message_kwargs(args), **hedged)
     except registry.InputError as e:
         raise CommandError(str(e)) from None
-    _emit({"signature": sig.hex()})
+    _emit({"signature": sig.hex(), **({"nonce_source": hedged["nonce_source"]} if hedged else {})})
     return 0
 
 
@@ -122,6 +139,23 @@ def cmd_merge(args) -> int:
         raise CommandError(str(e)) from None
     _emit({"run_dir": str(run_dir), "records": n})
     return 0
+
+
+def cmd_randomness_table(args) -> int:
+    """Write RUN/tables/randomness.{md,csv}: hedged signing per nonce source (configs/randomness.toml)."""
+    from . import randomness_table, results
+    try:
+        md, cs = randomness_table.write(args.run, args.out, args.after)
+    except (results.ResultsError, randomness_table.TableError) as e:
+        raise CommandError(str(e)) from None
+    _emit({"markdown": str(md), "csv": str(cs)})
+    return 0
+
+
+def _args_randomness_table(p):
+    p.add_argument("run", help="a complete run directory with gbench-hedged records")
+    p.add_argument("--out", help="folder for randomness.md/.csv (default: RUN/tables)")
+    p.add_argument("--after", default="shake-drbg", help="the fast source of the 'after' column")
 
 
 def _args_run(p):
@@ -163,7 +197,10 @@ def _args_list(p):
 
 def _args_keygen(p):
     p.add_argument("--variant", required=True)
-    p.add_argument("--seed", required=True)
+    p.add_argument("--seed")
+    p.add_argument("--random", action="store_true",
+                   help="draw the seed through the randomness policy")
+    p.add_argument("--seed-source", help="source of the random seed (default: the policy's)")
 
 
 def _message_args(p):
@@ -177,6 +214,9 @@ def _args_sign(p):
     p.add_argument("--variant", required=True)
     p.add_argument("--sk", required=True)
     p.add_argument("--rnd")
+    p.add_argument("--hedged", action="store_true",
+                   help="draw rnd (LESS: the salt) through the randomness policy")
+    p.add_argument("--nonce-source", help="source of the hedged rnd (default: the policy's)")
     _message_args(p)
 
 
@@ -257,3 +297,7 @@ ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
              "verify": _args_verify, "kat-gen": _args_kat_gen, "run": _args_run, "merge": _args_merge,
              "adopt": _args_adopt, "tables": _args_analysis, "plot": _args_analysis,
              "report": _args_analysis}
+# The randomness table (analysis/sigspace/randomness_table.py), registered apart from the table
+# above so that it reads as one addition.
+COMMANDS["randomness-table"] = cmd_randomness_table
+ARGUMENTS["randomness-table"] = _args_randomness_table
