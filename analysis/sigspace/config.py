@@ -252,8 +252,8 @@ def _settings(metric: str, given: dict, fail, defaults: bool = True) -> dict:
             known = random_sources()
             bad = [s for s in value if s not in known] if isinstance(value, list) else [value]
             if bad:
-                fail(f"nonce_sources must be a list drawn from {', '.join(known)}", key,
-                     bad[0] if isinstance(bad[0], str) else None)
+                fail(f"nonce_sources: unknown source {bad[0]!r}; a list drawn from "
+                     f"{', '.join(known)}", key, bad[0] if isinstance(bad[0], str) else None)
         if key == "methods":
             known = METRIC_SETTINGS[metric]["methods"]
             bad = [m for m in value if m not in known] if isinstance(value, list) else [value]

@@ -16,8 +16,11 @@ import jsonschema
 
 RECORD_FIELDS = ("schema", "run", "variant", "scheme", "param_set", "op_point", "techniques",
                  "platform", "op", "metric", "unit", "value", "method", "rep")
-# The fields that identify one measured value; a run holds each at most once.
-RECORD_KEY = ("variant", "platform", "op", "metric", "method", "rep")
+# Fields a record may carry besides those (absent from older runs).
+OPTIONAL_FIELDS = ("rng_source",)
+# The fields that identify one measured value; a run holds each at most once. rng_source is
+# None in records without it, so keys of older records keep their meaning.
+RECORD_KEY = ("variant", "platform", "op", "metric", "method", "rep", "rng_source")
 
 MANIFEST = "manifest.json"
 RECORDS = "records.jsonl"
@@ -55,12 +58,13 @@ def check_manifest(manifest: dict, what: str = "manifest") -> None:
 
 
 def record_key(record: dict) -> tuple:
-    return tuple(record[f] for f in RECORD_KEY)
+    return tuple(record.get(f) for f in RECORD_KEY)
 
 
 def ordered(record: dict) -> dict:
     """The record with its fields in the documented order (stable, diff-friendly files)."""
-    return {f: record[f] for f in RECORD_FIELDS}
+    return {**{f: record[f] for f in RECORD_FIELDS},
+            **{f: record[f] for f in OPTIONAL_FIELDS if f in record}}
 
 
 def atomic_write(path: Path, text: str) -> None:
@@ -182,10 +186,12 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def summarize(records: Iterable[dict]) -> dict[tuple, dict]:
-    """Per (variant, platform, op, metric, method): n, median, p10, p90, min, max over reps."""
+    """Per (variant, platform, op, metric, method): n, median, p10, p90, min, max over reps.
+    Records with an rng_source get it as a sixth key element, so sources never mix."""
     groups: dict[tuple, list] = {}
     for r in records:
         key = (r["variant"], r["platform"], r["op"], r["metric"], r["method"])
+        key += (r["rng_source"],) if "rng_source" in r else ()
         groups.setdefault(key, []).append(r["value"])
     return {k: {"n": len(v), "median": percentile(v, 0.5), "p10": percentile(v, 0.1),
                 "p90": percentile(v, 0.9), "min": min(v), "max": max(v)}

@@ -21,7 +21,7 @@ IMPLEMENTED = {"host": "sigspace.platforms.host:HostPlatform",
 
 UNITS = {"time": "ns", "instructions": "insn", "stack": "bytes", "heap": "bytes",
          "workspace": "bytes", "retained_state": "bytes", "text": "bytes", "data": "bytes",
-         "bss": "bytes", "fits": "bool", "ram": "bytes"}
+         "bss": "bytes", "fits": "bool", "ram": "bytes", "rng_time": "ns"}
 
 
 @dataclass(frozen=True)
@@ -53,6 +53,8 @@ class Unit:
 class UnitResult:
     values: list[tuple[int, float | int]]       # (rep, value)
     meta: dict = field(default_factory=dict)    # e.g. the gbench context block
+    # further metrics measured in the same windows: metric -> (rep, value), e.g. rng_time
+    more: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
 
 
 class PlatformError(Exception):

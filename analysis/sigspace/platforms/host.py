@@ -48,6 +48,14 @@ METHODS = {
                 "variant plus the harness and C++ runtime; op 'all'): not per variant on the "
                 "host. Per-variant code and static RAM come from the firmware ELFs of the boards.",
 }
+METHODS["time/gbench-hedged"] = (
+    "As time/gbench for sign, but every iteration first draws the signing randomness (ML-DSA "
+    "rnd, LESS salt) from the record's rng_source (sigspace-bench --nonce-source), so inputs "
+    "are the derived messages with fresh randomness; the value is the whole hedged signature, "
+    "draw included.")
+METHODS["rng_time/gbench-hedged"] = (
+    "The draw alone inside the same gbench-hedged iterations, timed with steady_clock around "
+    "the source call: mean ns per signature over the repetition (gbench counter rng_time).")
 METHODS["data/elf"] = METHODS["text/elf"]
 METHODS["bss/elf"] = METHODS["text/elf"]
 
@@ -92,6 +100,12 @@ def _version(cmd: list[str]) -> str:
         return out.splitlines()[0] if out else "unknown"
     except OSError:
         return "missing"
+
+
+def _gcrypt_version() -> str:
+    """The libgcrypt the host tools load (hedged signing's gcrypt-* nonce sources)."""
+    from .. import _sigspace
+    return _sigspace.gcrypt_version()
 
 
 def _cpu() -> dict:
@@ -141,6 +155,7 @@ class HostPlatform(Platform):
             "tools": {"valgrind": _version(["valgrind", "--version"]),
                       "size": _version(["size", "--version"]),
                       "python": sys.version.split()[0],
+                      "libgcrypt": _gcrypt_version(),
                       "jsonschema": jsonschema.__version__},
         }
 
@@ -160,6 +175,9 @@ class HostPlatform(Platform):
             if metric == "time":
                 opts = (("passes", settings["passes"]), ("repetitions", settings["repetitions"]))
                 units.append(u("gbench", op, 0, n, opts, exclusive=True))
+                for source in settings.get("nonce_sources", []) if op == "sign" else []:
+                    units.append(u("gbench-hedged", op, 0, n, (("nonce_source", source),) + opts,
+                                   exclusive=True))
             elif metric == "instructions":
                 units += [u("callgrind", op, k, 1) for k in range(n)]
             elif metric == "stack":
@@ -214,20 +232,26 @@ class HostPlatform(Platform):
     def _run_massif(self, unit: Unit) -> UnitResult:
         return UnitResult([(unit.first, massif_heap(_measure_args(unit), unit.key))])
 
-    def _run_gbench(self, unit: Unit) -> UnitResult:
+    def _run_gbench(self, unit: Unit, extra: tuple[str, ...] = ()) -> UnitResult:
         out = _run([_tool("sigspace-bench"), "--variant", unit.variant, "--op", unit.op,
                     "--messages", str(unit.count), "--passes", str(unit.option("passes")),
-                    "--repetitions", str(unit.option("repetitions")),
+                    "--repetitions", str(unit.option("repetitions")), *extra,
                     "--benchmark_format=json"], f"gbench {unit.key}")
         report = json.loads(out)
         scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
-        values = []
+        values, rng = [], []
         for b in report["benchmarks"]:
             if b.get("error_occurred"):
                 raise PlatformError(f"gbench {unit.key}: {b.get('error_message')}")
             if b.get("run_type") == "iteration":
                 values.append((b["repetition_index"], b["real_time"] * scale[b["time_unit"]]))
-        return UnitResult(values, {"gbench_context": report["context"]})
+                if "rng_time" in b:  # a counter, already in ns per iteration
+                    rng.append((b["repetition_index"], b["rng_time"]))
+        return UnitResult(values, {"gbench_context": report["context"]},
+                          {"rng_time": rng} if rng else {})
+
+    def _run_gbench_hedged(self, unit: Unit) -> UnitResult:
+        return self._run_gbench(unit, ("--nonce-source", unit.option("nonce_source")))
 
 
 def massif_heap(measure_args: list[str], what: str) -> int:

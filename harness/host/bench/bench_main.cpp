@@ -1,19 +1,22 @@
 // sigspace-bench: Google Benchmark timing of one operation of one variant.
 //   sigspace-bench --variant ID --op OP [--messages M] [--passes P] [--repetitions R]
-//                  [--benchmark_* flags]
+//                  [--nonce-source NAME] [--benchmark_* flags]
 // Each iteration is one operation on the next input of a fixed set of M inputs (the same
 // derived messages for every variant; inputs and signatures prepared before timing), so one
 // repetition of M*P iterations reports the mean time over the set; the R repetitions give
-// median, p10 and p90. JSON (with gbench's context block) on stdout.
+// median, p10 and p90. JSON (with gbench's context block) on stdout. With --nonce-source (op
+// sign) the signing randomness is drawn from that source in every iteration (hedged.hpp).
 #include <benchmark/benchmark.h>
 
 #include <iostream>
 #include <string>
 
 #include "cli/args.hpp"
+#include "hedged.hpp"
 #include "operation.hpp"
 #include "ops/host_ops.hpp"
 #include "percentile.hpp"
+#include "random/sources.hpp"
 
 namespace {
 
@@ -51,15 +54,27 @@ void time_windows(benchmark::State& state, measure::Fixture* f) {
 int main(int argc, char** argv) {
   benchmark::Initialize(&argc, argv);  // removes the --benchmark_* flags it knows
   try {
-    const cli::Args a(argc, argv, 1, {"variant", "op", "messages", "passes", "repetitions"}, {});
+    const cli::Args a(argc, argv, 1,
+                      {"variant", "op", "messages", "passes", "repetitions", "nonce-source"}, {});
     const Variant& v = host::variant_by_id(a.get("variant"));
     const measure::Op op = measure::parse_op(a.get("op"));
     const std::uint32_t messages = positive(a, "messages", "32");
     const std::uint32_t passes = positive(a, "passes", "1");
     const std::uint32_t reps = positive(a, "repetitions", "10");
+    const bool is_hedged = a.has("nonce-source");
+    RandomSource source{};
+    if (is_hedged) {  // checked before the fixture's keygen, so bad input fails at once
+      if (op != measure::Op::sign) throw cli::UsageError("--nonce-source goes with --op sign");
+      source = host::random_source(a.get("nonce-source"));
+    }
     static measure::Fixture fixture = measure::prepare(v, op, 0, messages);
-    const std::string name = std::string(v.id) + "/" + measure::op_name(op);
-    benchmark::RegisterBenchmark(name.c_str(), time_windows, &fixture)
+    static bench::HedgedFixture hedged{&fixture, source};
+    std::string name = std::string(v.id) + "/" + measure::op_name(op);
+    if (is_hedged) name += std::string("/hedged:") + source.name;
+    auto* b = is_hedged
+                  ? benchmark::RegisterBenchmark(name.c_str(), bench::time_hedged, &hedged)
+                  : benchmark::RegisterBenchmark(name.c_str(), time_windows, &fixture);
+    b
         ->Iterations(static_cast<benchmark::IterationCount>(messages) * passes)
         ->Repetitions(static_cast<int>(reps))
         ->ComputeStatistics("p10", measure::p10)
