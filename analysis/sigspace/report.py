@@ -32,8 +32,29 @@ def check_gate(view: RunView, adoption_dirs: list[Path], ladders=None):
     return outcome, waivers
 
 
+def gate_summary(outcome, waivers) -> str:
+    """One sentence on the adoption gate for the report: counts and where the evidence is."""
+    if not outcome.decisions:
+        return "Adoption gate: no adoption ladder names an operating point of this run."
+    counts = {}
+    for d in outcome.decisions:
+        waived = d.status == "rejected" and ((d.point, d.technique, d.platform) in waivers or
+                                             (d.point, d.technique, None) in waivers)
+        key = "rejected with a written waiver" if waived else d.status
+        counts[key] = counts.get(key, 0) + 1
+    runs = ", ".join(f"`{r}` ({p})" for p, r in sorted(outcome.runs.items())) or "none"
+    return ("Adoption gate (technique x platform): " +
+            ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) +
+            f"; decided on the records of run {runs}. The tables below are emitted because no "
+            "rejected technique lacks a waiver.")
+
+
 def write_tables(view: RunView, adoption_dirs: list[Path], ladders=None) -> list:
     """ladders: adoption ladders to gate by (default: configs/adoption/*.toml)."""
+    return _write_tables(view, adoption_dirs, ladders)[0]
+
+
+def _write_tables(view: RunView, adoption_dirs: list[Path], ladders) -> tuple[list, str]:
     outcome, waivers = check_gate(view, adoption_dirs, ladders)
     tables = build_all(view)
     if outcome.decisions:
@@ -41,7 +62,7 @@ def write_tables(view: RunView, adoption_dirs: list[Path], ladders=None) -> list
                    adoption_tables.negative_table(outcome.decisions, outcome.runs)]
     for t in tables:
         render.write(t, view.dir / "tables")
-    return tables
+    return tables, gate_summary(outcome, waivers)
 
 
 def write_extra_tables(view: RunView) -> list[str]:
@@ -81,7 +102,7 @@ def _provenance(view: RunView) -> list[str]:
 
 
 def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path:
-    tables = write_tables(view, adoption_dirs, ladders)
+    tables, summary = _write_tables(view, adoption_dirs, ladders)
     figures = write_plots(view)
     out = [f"# Report of run `{view.id}`", "",
            "Every figure below comes from this run's `records.jsonl` (read through the schema "
@@ -93,7 +114,8 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
                 f"([SVG](plots/{f.svg.name}))", ""]
     if not figures:
         out += ["No plot: the run has no signing cost with a signing stack.", ""]
-    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`.", ""]
+    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`.", "",
+            summary, ""]
     for t in tables:
         out += [render.markdown(t), ""]
     out += write_extra_tables(view)

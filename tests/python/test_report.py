@@ -70,6 +70,7 @@ def test_plots_and_report(run_dir):
             assert (run_dir / "plots" / f"pareto-ml-dsa-{platform}.{ext}").stat().st_size > 0
         assert f"plots/pareto-ml-dsa-{platform}.png" in text
     assert "published" in text and "callgrind" in text
+    assert "1 rejected with a written waiver" in text  # the gate's decision, stated
 
 
 def test_command_line(cli, tmp_path):
