@@ -44,6 +44,9 @@ def _wanted(campaign, variant, op) -> list[str] | None:
 
 
 def _cell(view, campaign, variant, platform, op):
+    reason = campaign.excluded(variant, platform) if campaign is not None else None
+    if reason:
+        return f"not run: {reason}"
     measured = [m for m in LETTERS if view.values(variant, platform, op, m)]
     wanted = _wanted(campaign, variant, op)
     if view.figure(variant, platform, "all", "fits") is False:
@@ -71,7 +74,8 @@ def _absent_reason(view, variant) -> str:
 
 def build(view) -> list[Table]:
     campaign = _campaign(view)
-    platforms = [p for p in KNOWN if p in view.platforms()]
+    configured = campaign.platforms if campaign is not None else []
+    platforms = [p for p in KNOWN if p in view.platforms() or p in configured]
     rows = []
     for variant in view.variants():
         for platform in platforms:
