@@ -3,8 +3,11 @@
 namespace sigspace::mldsa::memory_floor {
 
 void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
-  // FIPS 204 Algorithm 29 on an int8 array (256 bytes, not a 1 KB polynomial), then compacted.
-  std::int8_t v[kN] = {};                          // line 1
+  // FIPS 204 Algorithm 29 run on the sparse form itself: entry u holds c[pos[u]]. Line 11 moves
+  // c[j] to position i (a new position: every earlier one is below i), line 12 puts the new sign
+  // at j. No 256-entry array is ever made; the search over entries is on c_tilde-derived data.
+  c.n = 0;                                         // line 1
+  c.neg = 0;
   Shake256 h;                                      // line 2
   h.absorb(ctilde);                                // line 3
   h.finalize();
@@ -15,17 +18,13 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   for (int i = kN - tau; i < kN; ++i) {            // line 6
     std::uint8_t j;
     do h.squeeze(&j, 1); while (j > i);            // lines 7-10
-    v[i] = v[j];                                   // line 11
-    v[j] = static_cast<std::int8_t>(1 - 2 * static_cast<int>((signs >> (i + tau - kN)) & 1));  // line 12
+    int u = 0;
+    while (u < c.n && c.pos[u] != j) ++u;
+    if (u < c.n) c.pos[u] = static_cast<std::uint8_t>(i);  // line 11 (c[j] nonzero)
+    c.pos[c.n] = j;                                // line 12: c[j] = (-1)^h[i + tau - 256]
+    c.neg |= ((signs >> (i + tau - kN)) & 1) << c.n;
+    ++c.n;
   }
-  c.n = 0;
-  c.neg = 0;
-  for (int m = 0; m < kN; ++m) {
-    if (v[m] == 0) continue;
-    c.neg |= static_cast<std::uint64_t>(v[m] < 0) << c.n;
-    c.pos[c.n++] = static_cast<std::uint8_t>(m);
-  }
-  ct::wipe(v, sizeof v);
 }
 
 void challenge_acc(Poly& out, const Challenge& c, const std::uint8_t* base, int bits,

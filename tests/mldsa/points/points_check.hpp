@@ -1,0 +1,182 @@
+// Checks shared by the host GoogleTest (test_points.cpp) and the portable board test
+// (test_points_board.cpp): every ML-DSA operating point and ablation against the reference of
+// its parameter set on generated inputs, and the workspace contract. Inputs come from SHAKE128
+// of a fixed seed and the case number, so a failing case reproduces from its number alone.
+// Buffers are static (a board's stack holds only what the operation needs); not reentrant.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "sigspace/keccak.hpp"
+#include "sigspace/variant.hpp"
+
+namespace points {
+
+using sigspace::Arena;
+using sigspace::MessageInput;
+using sigspace::MessageMode;
+using sigspace::Status;
+using sigspace::Variant;
+
+constexpr std::size_t kMaxPk = 2592, kMaxSk = 4896, kMaxSig = 4627, kMaxState = 160 * 1024,
+                      kMaxWs = 64 * 1024;
+
+struct Side {
+  std::uint8_t pk[kMaxPk], sk[kMaxSk], sig[kMaxSig];
+  alignas(16) std::uint8_t state[kMaxState];
+};
+inline Side g_ref, g_var;
+alignas(16) inline std::uint8_t g_ws[kMaxWs];
+
+// The generated inputs of case i.
+struct Case {
+  std::uint8_t seed[32], rnd[32], msg[160], ctx[40];
+  std::size_t msg_len, ctx_len;
+  MessageMode mode;
+  bool hedged, seed_form;
+  MessageInput input() const {
+    return {{msg, msg_len}, {ctx, ctx_len}, mode,
+            mode == MessageMode::prehash ? sigspace::PreHash::sha2_256 : sigspace::PreHash::none};
+  }
+};
+
+inline Case make_case(int i) {
+  sigspace::Shake128 g;
+  const std::uint8_t tag[] = {'m', 'l', 'd', 's', 'a', '-', 'p', 't', static_cast<std::uint8_t>(i),
+                              static_cast<std::uint8_t>(i >> 8)};
+  g.absorb(tag, sizeof tag);
+  g.finalize();
+  Case c{};
+  g.squeeze(c.seed, 32);
+  g.squeeze(c.rnd, 32);
+  g.squeeze(c.msg, sizeof c.msg);
+  g.squeeze(c.ctx, sizeof c.ctx);
+  // deterministic pure, hedged pure with context, hedged internal M', external mu, hedged
+  // HashML-DSA (SHA2-256) with context
+  static constexpr MessageMode kModes[] = {MessageMode::pure, MessageMode::pure,
+                                           MessageMode::internal, MessageMode::external_mu,
+                                           MessageMode::prehash};
+  c.mode = kModes[i % 5];
+  c.hedged = i % 5 != 0 && i % 5 != 3;
+  c.msg_len = c.mode == MessageMode::external_mu ? 64 : c.msg[0] % sizeof c.msg;
+  c.ctx_len = (i % 5 == 1 || i % 5 == 4) ? 1 + c.ctx[0] % (sizeof c.ctx - 1) : 0;
+  c.seed_form = i % 2 == 1;
+  return c;
+}
+
+inline Arena arena(std::size_t n) { return Arena(g_ws, n <= kMaxWs ? n : 0); }
+
+inline bool all_zero(std::size_t n) {
+  std::uint8_t acc = 0;
+  for (std::size_t k = 0; k < n && k < kMaxWs; ++k) acc |= g_ws[k];
+  return acc == 0;
+}
+
+// keygen, load_signing_key, sign and verify of one case on one side.
+inline bool run_side(const Variant& v, const Case& c, Side& s, std::size_t* sig_len) {
+  if (v.state_bytes > kMaxState || v.workspace.sign > kMaxWs) return false;
+  auto kw = arena(v.workspace.keygen);
+  if (v.keygen(c.seed, s.pk, s.sk, kw) != Status::ok) return false;
+  auto lw = arena(v.workspace.load_key);
+  const sigspace::Bytes key = c.seed_form ? sigspace::Bytes(c.seed, 32) : sigspace::Bytes(s.sk, v.sk_bytes);
+  if (v.load_signing_key(key, s.state, lw) != Status::ok) return false;
+  auto sw = arena(v.workspace.sign);
+  const MessageInput in = c.input();
+  if (v.sign(s.state, in, c.hedged ? c.rnd : nullptr, s.sig, sig_len, sw) != Status::ok) return false;
+  auto vw = arena(v.workspace.verify);
+  return v.verify({s.pk, v.pk_bytes}, in, {s.sig, *sig_len}, vw) == Status::ok;
+}
+
+// The reference of v's parameter set ("<set>/reference").
+inline const Variant* reference_of(const Variant& v) {
+  char id[48];
+  std::strcpy(id, v.param_set);
+  std::strcat(id, "/reference");
+  return sigspace::find_variant(id);
+}
+
+// Case i: v's keys, signature and verdicts equal the reference's, and a flipped signature bit
+// fails v's verify. Returns nullptr on success, else what differed.
+inline const char* compare_case(const Variant& v, int i) {
+  const Variant* ref = reference_of(v);
+  if (ref == nullptr) return "no reference for the parameter set";
+  const Case c = make_case(i);
+  std::size_t rl = 0, vl = 0;
+  if (!run_side(*ref, c, g_ref, &rl)) return "reference failed";
+  if (!run_side(v, c, g_var, &vl)) return "variant failed (keygen/load/sign/verify)";
+  if (std::memcmp(g_ref.pk, g_var.pk, v.pk_bytes) != 0) return "public key differs";
+  if (std::memcmp(g_ref.sk, g_var.sk, v.sk_bytes) != 0) return "secret key differs";
+  if (rl != vl || std::memcmp(g_ref.sig, g_var.sig, rl) != 0) return "signature differs";
+  g_var.sig[(i * 37) % vl] ^= static_cast<std::uint8_t>(1u << (i % 8));
+  auto vw = arena(v.workspace.verify);
+  const MessageInput in = c.input();
+  if (v.verify({g_var.pk, v.pk_bytes}, in, {g_var.sig, vl}, vw) == Status::ok)
+    return "tampered signature verified";
+  return nullptr;
+}
+
+// The workspace contract of one operation run by op(arena): in exactly the published size it
+// succeeds, peaks at that size and leaves the block zero; one byte less fails cleanly.
+template <class Op>
+const char* contract(std::size_t published, Op op) {
+  if (published == 0 || published > kMaxWs) return nullptr;
+  std::memset(g_ws, 0xA5, published);
+  Arena exact(g_ws, published);
+  if (op(exact) != Status::ok) return "fails in its published workspace";
+  if (exact.peak() != published) return "peak differs from the published workspace";
+  if (!all_zero(published)) return "workspace not zero afterwards";
+  Arena small(g_ws, published - 1);
+  if (op(small) != Status::workspace_too_small) return "one byte less is not workspace_too_small";
+  if (!all_zero(published)) return "workspace not zero after the failure";
+  return nullptr;
+}
+
+// Every operation of v under the contract, and one workspace reused for several signatures
+// (each equal to the reference's, the block zero after each).
+inline const char* check_contract(const Variant& v) {
+  const Case c = make_case(3);
+  const MessageInput in = c.input();
+  if (const char* e = contract(v.workspace.keygen, [&](Arena& a) {
+        return v.keygen(c.seed, g_var.pk, g_var.sk, a); }))
+    return e;
+  if (const char* e = contract(v.workspace.load_key, [&](Arena& a) {
+        return v.load_signing_key({c.seed, 32}, g_var.state, a); }))
+    return e;
+  std::size_t len = 0;
+  if (const char* e = contract(v.workspace.sign, [&](Arena& a) {
+        std::size_t n = 0;
+        const Status st = v.sign(g_var.state, in, c.rnd, g_var.sig, &n, a);
+        if (st == Status::ok) len = n;
+        return st; }))
+    return e;
+  if (const char* e = contract(v.workspace.verify, [&](Arena& a) {
+        return v.verify({g_var.pk, v.pk_bytes}, in, {g_var.sig, len}, a); }))
+    return e;
+  Arena shared = arena(v.workspace.sign);
+  for (int i = 0; i < 4; ++i) {
+    const Case ci = make_case(100 + i);
+    std::size_t rl = 0;
+    if (!run_side(*reference_of(v), ci, g_ref, &rl)) return "reference failed";
+    auto lw = arena(v.workspace.load_key);
+    if (v.load_signing_key({g_ref.sk, v.sk_bytes}, g_var.state, lw) != Status::ok) return "load failed";
+    const MessageInput mi = ci.input();
+    if (v.sign(g_var.state, mi, ci.hedged ? ci.rnd : nullptr, g_var.sig, &len, shared) != Status::ok)
+      return "sign failed in a reused workspace";
+    if (len != rl || std::memcmp(g_var.sig, g_ref.sig, rl) != 0) return "reused workspace: signature differs";
+    if (!all_zero(v.workspace.sign)) return "reused workspace not zero";
+  }
+  return nullptr;
+}
+
+inline bool is_mldsa(const Variant& v) { return std::strcmp(v.scheme, "ML-DSA") == 0; }
+inline bool is_point(const Variant& v, const char* point) { return std::strcmp(v.op_point, point) == 0; }
+
+// fn(v) for every registered ML-DSA variant and ablation other than the references.
+template <class Fn>
+void for_each_point(Fn fn) {
+  for (const auto list : {sigspace::registry(), sigspace::ablations()})
+    for (const Variant* v : list)
+      if (is_mldsa(*v) && !is_point(*v, "reference")) fn(*v);
+}
+
+}  // namespace points
