@@ -39,13 +39,16 @@ def variant_records(variant, platform, insn, stack, workspace=0, retained=0):
     return out
 
 
-def write_run(folder: Path, records: list[dict], run=RUN) -> Path:
+CONFIG = '[campaign]\nvariants = ["*"]\nplatforms = ["host"]\n'
+
+
+def write_run(folder: Path, records: list[dict], run=RUN, config_text=CONFIG) -> Path:
     folder.mkdir(parents=True, exist_ok=True)
     manifest = {"schema": 1, "run": run, "created": "2026-01-01T00:00:00Z",
                 "finished": "2026-01-01T00:01:00Z", "complete": True,
                 "git": {"commit": "0123456789" * 4, "dirty": False, "dirty_paths": []},
                 "config": {"path": "configs/synthetic.toml", "sha256": "0" * 64,
-                           "text": '[campaign]\nvariants = ["*"]\nplatforms = ["host"]\n'},
+                           "text": config_text},
                 "shard": None, "platforms": {"host": {}}, "methods": {
                     "instructions/callgrind": "synthetic", "stack/paint": "synthetic"},
                 "tools": {}}

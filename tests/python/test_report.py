@@ -3,7 +3,7 @@ the adoption gate holds tables back until a waiver is written, and the command l
 import csv
 
 import pytest
-from synthetic import RUN, variant_records, write_run
+from synthetic import RUN, record, variant_records, write_run
 
 from sigspace import adoption_config, report, runview
 from test_adoption import ABLATIONS, LADDER, POINT, REGISTERED
@@ -80,3 +80,29 @@ def test_command_line(cli, tmp_path):
     assert proc.returncode == 0, proc.stderr
     assert RUN in (run_dir / "REPORT.md").read_text()
     assert cli("tables", str(tmp_path / "nothing")).returncode == 2
+
+
+CAMPAIGN = f"""[campaign]
+variants = ["*"]
+platforms = ["host", "m4", "m33"]
+[metrics.stack]
+[[exclude]]
+variants = ["{POINT}"]
+platforms = ["m4", "m33"]
+reason = "synthetic: kept off the boards"
+"""
+
+
+def test_coverage_says_measured_no_fit_and_why_not(tmp_path):
+    records = variant_records(REF, "host", insn=4000, stack=60000) + \
+        variant_records(POINT, "host", insn=8000, stack=12000) + \
+        [record(REF, "m4", "all", "fits", False, method="paint"),
+         record(REF, "m4", "all", "ram", 700000, method="paint")]
+    run_dir = write_run(tmp_path / RUN, records, config_text=CAMPAIGN)
+    tables = report.write_tables(runview.load(run_dir), [], ladders(WAIVER))
+    rows = {(r[0], r[1]): r[2:] for r in next(t for t in tables if t.name == "coverage").rows}
+    assert rows[(REF, "host")][2] == "measured: T I S; left out by the config: H"
+    assert rows[(REF, "m4")] == ["does not fit (700,000 B)"] * 4
+    assert rows[(POINT, "m33")] == ["not run: synthetic: kept off the boards"] * 4
+    speedup = next(t for t in tables if t.name == "speedup-host")
+    assert speedup.rows[0][-1] == "no (700,000 B)"
