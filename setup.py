@@ -38,7 +38,10 @@ class CMakeBuild(build_ext):
         bindir = (ROOT / "analysis" / "sigspace" if editable else out) / "_bin"
         bindir.mkdir(exist_ok=True)
         for tool in NATIVE_TOOLS:
-            shutil.copy2(build / tool, bindir / Path(tool).name)
+            # Copy beside, then rename: a running tool (a campaign) keeps its old inode.
+            dst = bindir / Path(tool).name
+            shutil.copy2(build / tool, dst.with_suffix(".new"))
+            os.replace(dst.with_suffix(".new"), dst)
 
 
 setup(ext_modules=[CMakeExtension("sigspace._sigspace")], cmdclass={"build_ext": CMakeBuild})
