@@ -75,13 +75,57 @@ void keccak_f1600(std::uint64_t state[25]) {
   std::memcpy(state, a, sizeof a);
 }
 
-void KeccakSponge::reset() {
+namespace {
+
+// Lane offsets of rho (FIPS 202 Algorithm 2 / Table 2) and the pi cycle (Algorithm 3) in the
+// order the compact permutation walks them: lane kPiLane[i] receives the previous lane of the
+// cycle rotated by kRhoCycle[i]. Starting from lane 1, the cycle visits all 24 nonzero lanes.
+constexpr unsigned char kRhoCycle[24] = {1,  3,  6,  10, 15, 21, 28, 36, 45, 55, 2,  14,
+                                         27, 41, 56, 8,  25, 43, 62, 18, 39, 61, 20, 44};
+constexpr unsigned char kPiLane[24] = {10, 7,  11, 17, 18, 3, 5,  16, 8,  21, 24, 4,
+                                       15, 23, 19, 13, 12, 2, 20, 14, 22, 9,  6,  1};
+
+// Rotation by a public, table-given amount in 1..63 (never 0 or 64: no undefined shift).
+inline std::uint64_t rotl_n(std::uint64_t x, unsigned n) { return (x << n) | (x >> (64 - n)); }
+
+}  // namespace
+
+// FIPS 202 Algorithm 7, one round per iteration, in place. The frame holds the five column
+// parities (reused as chi's row copy) and two lanes, so it stays around a hundred bytes
+// on Cortex-M where keccak_f1600 needs two full 200-byte lane sets.
+void keccak_f1600_compact(std::uint64_t a[25]) {
+  std::uint64_t c[5];
+  for (unsigned round = 0; round < 24; ++round) {
+    for (unsigned x = 0; x < 5; ++x) c[x] = a[x] ^ a[x + 5] ^ a[x + 10] ^ a[x + 15] ^ a[x + 20];
+    for (unsigned x = 0; x < 5; ++x) {  // theta (Algorithm 1)
+      const std::uint64_t d = c[(x + 4) % 5] ^ rotl<1>(c[(x + 1) % 5]);
+      for (unsigned y = 0; y < 25; y += 5) a[y + x] ^= d;
+    }
+    std::uint64_t t = a[1];  // rho and pi together (Algorithms 2, 3) along the lane cycle
+    for (unsigned i = 0; i < 24; ++i) {
+      const unsigned j = kPiLane[i];
+      const std::uint64_t next = a[j];
+      a[j] = rotl_n(t, kRhoCycle[i]);
+      t = next;
+    }
+    for (unsigned y = 0; y < 25; y += 5) {  // chi (Algorithm 4), one row at a time
+      for (unsigned x = 0; x < 5; ++x) c[x] = a[y + x];
+      for (unsigned x = 0; x < 5; ++x) a[y + x] = c[x] ^ (~c[(x + 1) % 5] & c[(x + 2) % 5]);
+    }
+    a[0] ^= kRoundConstants[round];  // iota (Algorithm 6)
+  }
+}
+
+// The sponge bodies below are shared by both instantiations; only the permutation differs.
+template <KeccakPermutation F>
+void BasicKeccakSponge<F>::reset() {
   std::memset(s_, 0, sizeof s_);
   pos_ = 0;
   squeezing_ = false;
 }
 
-void KeccakSponge::wipe() {
+template <KeccakPermutation F>
+void BasicKeccakSponge<F>::wipe() {
   volatile std::uint64_t* p = s_;
   for (unsigned i = 0; i < 25; ++i) p[i] = 0;
   pos_ = 0;
@@ -89,12 +133,13 @@ void KeccakSponge::wipe() {
 }
 
 // FIPS 202 Algorithm 8 (SPONGE), absorbing phase, streamed.
-void KeccakSponge::absorb(Bytes in) {
+template <KeccakPermutation F>
+void BasicKeccakSponge<F>::absorb(Bytes in) {
   std::size_t i = 0;
   const std::size_t n = in.size();
   while (pos_ == 0 && n - i >= rate_) {  // whole blocks straight from the input
     for (unsigned l = 0; l < rate_ / 8; ++l) s_[l] ^= load_le64(&in[i + 8 * l]);
-    keccak_f1600(s_);
+    F(s_);
     i += rate_;
   }
   while (i < n) {
@@ -106,28 +151,30 @@ void KeccakSponge::absorb(Bytes in) {
       xor_byte(s_, pos_++, in[i++]);
     }
     if (pos_ == rate_) {
-      keccak_f1600(s_);
+      F(s_);
       pos_ = 0;
     }
   }
 }
 
 // pad10*1 with the domain-separation suffix folded into the first padding byte.
-void KeccakSponge::finalize() {
+template <KeccakPermutation F>
+void BasicKeccakSponge<F>::finalize() {
   xor_byte(s_, pos_, ds_);
   xor_byte(s_, rate_ - 1, 0x80);
-  keccak_f1600(s_);
+  F(s_);
   pos_ = 0;
   squeezing_ = true;
 }
 
 // FIPS 202 Algorithm 8, squeezing phase, resumable at any byte offset.
-void KeccakSponge::squeeze(MutBytes out) {
+template <KeccakPermutation F>
+void BasicKeccakSponge<F>::squeeze(MutBytes out) {
   std::size_t i = 0;
   const std::size_t n = out.size();
   while (i < n) {
     if (pos_ == rate_) {
-      keccak_f1600(s_);
+      F(s_);
       pos_ = 0;
       if (n - i >= rate_) {  // a whole block straight to the output
         for (unsigned l = 0; l < rate_ / 8; ++l) store_le64(&out[i + 8 * l], s_[l]);
@@ -145,6 +192,9 @@ void KeccakSponge::squeeze(MutBytes out) {
     }
   }
 }
+
+template class BasicKeccakSponge<&keccak_f1600>;
+template class BasicKeccakSponge<&keccak_f1600_compact>;
 
 namespace {
 template <class H>

@@ -10,11 +10,21 @@
 namespace sigspace {
 
 void keccak_f1600(std::uint64_t state[25]);  // FIPS 202 Algorithm 7, 24 rounds
+// The same permutation with a small frame for stack-bound callers: one round at a time in
+// place, rho-pi as a single cycle through the lanes, theta and chi through five temporaries.
+// Several times slower than keccak_f1600, whose unrolled rounds keep two 25-lane sets.
+void keccak_f1600_compact(std::uint64_t state[25]);
 
-class KeccakSponge {
+using KeccakPermutation = void (*)(std::uint64_t state[25]);
+
+// The sponge over permutation F. F is a template argument, not a member pointer, so the
+// default sponge calls keccak_f1600 directly and is no larger than before. Both permutations
+// are instantiated in keccak.cpp; no other F is available.
+template <KeccakPermutation F>
+class BasicKeccakSponge {
  public:
   // rate in bytes (168 SHAKE128, 136 SHAKE256/SHA3-256, ...); ds = domain byte (0x1F SHAKE, 0x06 SHA3)
-  constexpr KeccakSponge(unsigned rate, std::uint8_t ds) : rate_(rate), ds_(ds) {}
+  constexpr BasicKeccakSponge(unsigned rate, std::uint8_t ds) : rate_(rate), ds_(ds) {}
   void reset();
   void absorb(Bytes in);
   void finalize();  // pad10*1 with the domain byte; after this only squeeze
@@ -32,12 +42,26 @@ class KeccakSponge {
   bool squeezing_ = false;
 };
 
+extern template class BasicKeccakSponge<&keccak_f1600>;
+extern template class BasicKeccakSponge<&keccak_f1600_compact>;
+
+using KeccakSponge = BasicKeccakSponge<&keccak_f1600>;
+using CompactKeccakSponge = BasicKeccakSponge<&keccak_f1600_compact>;
+
+// The FIPS 202 instances over either permutation; the plain names use keccak_f1600.
+template <KeccakPermutation F>
+struct BasicShake128 : BasicKeccakSponge<F> { constexpr BasicShake128() : BasicKeccakSponge<F>(168, 0x1F) {} };
+template <KeccakPermutation F>
+struct BasicShake256 : BasicKeccakSponge<F> { constexpr BasicShake256() : BasicKeccakSponge<F>(136, 0x1F) {} };
+
 struct Shake128 : KeccakSponge { constexpr Shake128() : KeccakSponge(168, 0x1F) {} };
 struct Shake256 : KeccakSponge { constexpr Shake256() : KeccakSponge(136, 0x1F) {} };
 struct Sha3_224 : KeccakSponge { static constexpr std::size_t digest = 28; constexpr Sha3_224() : KeccakSponge(144, 0x06) {} };
 struct Sha3_256 : KeccakSponge { static constexpr std::size_t digest = 32; constexpr Sha3_256() : KeccakSponge(136, 0x06) {} };
 struct Sha3_384 : KeccakSponge { static constexpr std::size_t digest = 48; constexpr Sha3_384() : KeccakSponge(104, 0x06) {} };
 struct Sha3_512 : KeccakSponge { static constexpr std::size_t digest = 64; constexpr Sha3_512() : KeccakSponge(72, 0x06) {} };
+using CompactShake128 = BasicShake128<&keccak_f1600_compact>;
+using CompactShake256 = BasicShake256<&keccak_f1600_compact>;
 
 // One-shot helpers. out must hold the digest length (SHA3) or the requested length (SHAKE).
 void sha3_224(Bytes in, std::uint8_t out[28]);
