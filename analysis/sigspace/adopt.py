@@ -89,14 +89,22 @@ def evaluate(ladders: list[adoption_config.Ladders], dirs: list[Path],
     return Outcome(decisions, runs, views=views)
 
 
-def write_tables(outcome: Outcome, waivers: dict, folder: Path) -> list[Path]:
+def tables_of(outcome: Outcome, waivers: dict, skip: RunView | None = None) -> list:
+    """The decisions, the negative results and the ablation table of each evidence run (but
+    skip, a run whose own ablation table is built with its other tables)."""
     tables = [adoption_tables.decisions_table(outcome.decisions, outcome.runs, waivers),
               adoption_tables.negative_table(outcome.decisions, outcome.runs)]
     for view in outcome.views:
+        if view is skip:
+            continue
         for t in ablation_tables.build(view):
             t.name = f"ablation-{'-'.join(view.platforms())}"
             tables.append(t)
-    return [p for t in tables for p in render.write(t, folder)]
+    return tables
+
+
+def write_tables(outcome: Outcome, waivers: dict, folder: Path) -> list[Path]:
+    return [p for t in tables_of(outcome, waivers) for p in render.write(t, folder)]
 
 
 def gate(view: RunView, extra_dirs: list[Path],

@@ -10,7 +10,6 @@ from pathlib import Path
 from . import adopt, plots
 from .runview import RunView
 from .tables import build_all, render
-from .tables import adoption as adoption_tables
 
 
 # Tables other modules write: sigspace.<name>.write(run_dir) -> (markdown path, ...), raising
@@ -58,8 +57,7 @@ def _write_tables(view: RunView, adoption_dirs: list[Path], ladders) -> tuple[li
     outcome, waivers = check_gate(view, adoption_dirs, ladders)
     tables = build_all(view)
     if outcome.decisions:
-        tables += [adoption_tables.decisions_table(outcome.decisions, outcome.runs, waivers),
-                   adoption_tables.negative_table(outcome.decisions, outcome.runs)]
+        tables += adopt.tables_of(outcome, waivers, skip=view)
     for t in tables:
         render.write(t, view.dir / "tables")
     return tables, gate_summary(outcome, waivers)

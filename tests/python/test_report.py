@@ -106,3 +106,19 @@ def test_coverage_says_measured_no_fit_and_why_not(tmp_path):
     assert rows[(POINT, "m33")] == ["not run: synthetic: kept off the boards"] * 4
     speedup = next(t for t in tables if t.name == "speedup-host")
     assert speedup.rows[0][-1] == "no (700,000 B)"
+
+
+def test_adoption_evidence_from_another_run(tmp_path):
+    """`sigspace adopt` output (one run per platform) judges a run that holds only the points."""
+    points = variant_records(REF, "host", insn=4000, stack=60000) + \
+        variant_records(POINT, "host", insn=8000, stack=12000)
+    run_dir = write_run(tmp_path / RUN, points)
+    other = "20260101T000100Z-0123456789"
+    write_run(tmp_path / "adopt" / "host",
+              variant_records(POINT, "host", insn=8000, stack=12000) +
+              variant_records(f"{POINT}~lazy", "host", insn=7000, stack=20000) +
+              variant_records(f"{POINT}~streaming", "host", insn=8000, stack=30000), run=other)
+    tables = report.write_tables(runview.load(run_dir), [tmp_path / "adopt"], ladders(WAIVER))
+    names = {t.name: t for t in tables}
+    assert "ablation" not in names and names["ablation-host"].run == other
+    assert {r[-1] for r in names["adoption"].rows if r[2] == "host"} == {other}
