@@ -68,7 +68,39 @@ std::size_t prehash(PreHash ph, Bytes m, std::uint8_t out[kMaxPreHashBytes]) {
   return 0;
 }
 
+namespace {
+
+// PH(M) for the SHA-3 family on permutation F; the SHA-2 pre-hashes do not touch Keccak.
+template <KeccakPermutation F>
+std::size_t prehash_with(PreHash ph, Bytes m, std::uint8_t out[kMaxPreHashBytes]) {
+  if constexpr (F == &keccak_f1600) return prehash(ph, m, out);  // the existing path, as it was
+  unsigned rate = 0;
+  std::uint8_t ds = 0x06;
+  std::size_t n = 0;
+  switch (ph) {
+    case PreHash::sha3_224: rate = 144; n = 28; break;
+    case PreHash::sha3_256: rate = 136; n = 32; break;
+    case PreHash::sha3_384: rate = 104; n = 48; break;
+    case PreHash::sha3_512: rate = 72; n = 64; break;
+    case PreHash::shake128: rate = 168; n = 32; ds = 0x1F; break;
+    case PreHash::shake256: rate = 136; n = 64; ds = 0x1F; break;
+    default: return prehash(ph, m, out);
+  }
+  BasicKeccakSponge<F> h(rate, ds);
+  h.absorb(m);
+  h.finalize();
+  h.squeeze(out, n);
+  return n;
+}
+
+}  // namespace
+
 Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]) {
+  return compute_mu_with<&keccak_f1600>(tr, msg, mu);
+}
+
+template <KeccakPermutation F>
+Status compute_mu_with(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]) {
   const bool has_context = msg.mode == MessageMode::pure || msg.mode == MessageMode::prehash;
   if (msg.context.size() > (has_context ? kMaxContext : 0)) return Status::invalid_input;
   if (msg.mode == MessageMode::external_mu) {
@@ -76,7 +108,7 @@ Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8
     std::memcpy(mu, msg.message.data(), 64);
     return Status::ok;
   }
-  Shake256 h;
+  BasicShake256<F> h;
   h.absorb(tr, 64);
   switch (msg.mode) {
     case MessageMode::pure: {  // Algorithm 2, line 10 / Algorithm 3, line 5
@@ -87,8 +119,9 @@ Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8
       break;
     }
     case MessageMode::prehash: {  // Algorithm 4/5: M' = 1 || |ctx| || ctx || OID || PH(M)
-      std::uint8_t digest[kMaxPreHashBytes];
-      const std::size_t n = prehash(msg.prehash, msg.message, digest);
+      // PH(M) goes into mu, which is written only by the final squeeze: no 64-byte local.
+      std::uint8_t* digest = mu;
+      const std::size_t n = prehash_with<F>(msg.prehash, msg.message, digest);
       if (n == 0) return Status::invalid_input;
       const std::uint8_t head[2] = {1, static_cast<std::uint8_t>(msg.context.size())};
       h.absorb(head, 2);
@@ -107,5 +140,9 @@ Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8
   h.squeeze(mu, 64);
   return Status::ok;
 }
+
+template Status compute_mu_with<&keccak_f1600>(const std::uint8_t*, const MessageInput&, std::uint8_t*);
+template Status compute_mu_with<&keccak_f1600_compact>(const std::uint8_t*, const MessageInput&,
+                                                       std::uint8_t*);
 
 }  // namespace sigspace::mldsa

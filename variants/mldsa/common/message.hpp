@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sigspace/keccak.hpp"
 #include "sigspace/variant.hpp"
 
 namespace sigspace::mldsa {
@@ -23,5 +24,9 @@ const std::uint8_t* prehash_oid(PreHash ph);
 // (Algorithms 2-5, lines 1-3), an external mu that is not 64 bytes, a context given to a mode
 // that has none, or PreHash::none in prehash mode.
 Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]);
+// The same mu with H, and a SHA-3/SHAKE pre-hash, run on permutation F (keccak_f1600 or
+// keccak_f1600_compact, the two that are instantiated): stack-bound points pick the compact one.
+template <KeccakPermutation F>
+Status compute_mu_with(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]);
 
 }  // namespace sigspace::mldsa

@@ -17,7 +17,7 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   }
   std::uint8_t seeds[128];  // rho || rho' || K
   {
-    Shake256 h;
+    Xof256 h;
     h.absorb(xi, 32);
     const std::uint8_t kl[2] = {P::k, P::l};
     h.absorb(kl, 2);
@@ -31,13 +31,13 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   if (pk != nullptr) std::memcpy(pk, rho, 32);                       // Alg. 22, line 1
   std::uint8_t* s_enc = sk + 128;
   for (int r = 0; r < P::l + P::k; ++r) {                            // line 4 (Alg. 33)
-    rej_bounded_poly<P::eta>(*s.tmp, seeds + 32, static_cast<std::uint16_t>(r));
+    bounded_poly<P::eta>(*s.tmp, seeds + 32, static_cast<std::uint16_t>(r));
     bit_pack(s_enc + r * P::poly_eta_bytes, *s.tmp, P::eta, P::eta_bits);  // Alg. 24, lines 2-7
   }
   ct::wipe(seeds + 32, 96);
   std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
 
-  Shake256 tr;                                                       // line 9, streamed over pk
+  Xof256 tr;                                                       // line 9, streamed over pk
   tr.absorb(rho, 32);
   auto row = s.row(0);
   for (int i = 0; i < P::k; ++i) {
@@ -50,18 +50,22 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
     row.load(*s.tmp);
     invntt(*s.tmp);
     BitReader s2(s_enc + (P::l + i) * P::poly_eta_bytes, 0);
-    std::uint8_t t1_bytes[kPolyT1Bytes];
-    BitWriter t1w(t1_bytes), t0w(t0_enc + i * kPolyT0Bytes);
-    for (int m = 0; m < kN; ++m) {
-      const std::int32_t t =
-          freeze(s.tmp->c[m] + P::eta - static_cast<std::int32_t>(s2.take(P::eta_bits)));  // + s2
-      std::int32_t t1, t0;
-      power2round(t, t1, t0);                                        // line 6
-      t1w.put(static_cast<std::uint32_t>(t1), kT1Bits);              // Alg. 22, line 3
-      t0w.put(static_cast<std::uint32_t>(kT0Half - t0), kD);         // Alg. 24, line 9
+    BitWriter t0w(t0_enc + i * kPolyT0Bytes);
+    for (int m = 0; m < kN; m += 8) {  // t1 8 coefficients (kT1Bits bytes) at a time
+      std::uint8_t t1_bytes[kT1Bits];
+      BitWriter t1w(t1_bytes);
+      for (int e = m; e < m + 8; ++e) {
+        const std::int32_t t =
+            freeze(s.tmp->c[e] + P::eta - static_cast<std::int32_t>(s2.take(P::eta_bits)));  // + s2
+        std::int32_t t1, t0;
+        power2round(t, t1, t0);                                      // line 6
+        t1w.put(static_cast<std::uint32_t>(t1), kT1Bits);            // Alg. 22, line 3
+        t0w.put(static_cast<std::uint32_t>(kT0Half - t0), kD);       // Alg. 24, line 9
+      }
+      tr.absorb(t1_bytes, sizeof t1_bytes);
+      if (pk != nullptr)                                             // line 8
+        std::memcpy(pk + 32 + i * kPolyT1Bytes + m / 8 * kT1Bits, t1_bytes, sizeof t1_bytes);
     }
-    tr.absorb(t1_bytes, sizeof t1_bytes);
-    if (pk != nullptr) std::memcpy(pk + 32 + i * kPolyT1Bytes, t1_bytes, sizeof t1_bytes);  // line 8
   }
   tr.finalize();
   tr.squeeze(sk + 64, kTrBytes);                                     // lines 9-10
@@ -85,45 +89,26 @@ bool hints_well_formed(const std::uint8_t* h) {
   return true;
 }
 
-// tr = H(pk) and mu (Algorithm 8, lines 6-7) absorbed into the commitment sponge; its own frame,
-// so tr and mu are gone before the rows start.
-[[gnu::noinline]] inline Status absorb_mu(KeccakSponge& hash, Bytes pk, const MessageInput& msg) {
-  std::uint8_t tr[kTrBytes], mu[kMuBytes];
-  shake256(pk, MutBytes(tr, sizeof tr));
-  const Status st = compute_mu(tr, msg, mu);
-  hash.absorb(mu, sizeof mu);
-  return st;
+// tr = H(pk) and mu (Algorithm 8, lines 6-7) into tr_mu (128 bytes of the working polynomial,
+// idle until the first row), before the commitment sponge exists: neither sponge nor buffer of
+// this step is on the stack under the rows.
+[[gnu::noinline]] inline Status tr_and_mu(std::uint8_t* tr_mu, Bytes pk, const MessageInput& msg) {
+  {
+    Xof256 h;
+    h.absorb(pk);
+    h.finalize();
+    h.squeeze(tr_mu, kTrBytes);
+  }
+  return compute_mu_with<&keccak_f1600_compact>(tr_mu, msg, tr_mu + kTrBytes);
 }
 
-// ML-DSA.Verify_internal, Algorithm 8. Public inputs only, so it branches freely.
+// Lines 8-12 of Algorithm 8 once mu (at s.tmp) is known; c_tilde' is compared in place.
 template <class P, unsigned F>
-Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
-  if (pk.size() != P::pk_bytes) return Status::invalid_input;
-  if (sig.size() != P::sig_bytes) return Status::invalid_signature;
-  Scratch<P, F> s(ws, 1, true, false);
-  if (!s.ok) {
-    ws.wipe();
-    return Status::workspace_too_small;
-  }
-  Shake256 hash;
-  if (const Status st = absorb_mu(hash, pk, msg); st != Status::ok) {  // lines 6-7
-    ws.wipe();
-    return st;
-  }
-  const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;         // lines 2-4, read in place
+[[gnu::noinline]] bool verify_rows(Scratch<P, F>& s, Bytes pk, Bytes sig) {
+  Xof256 hash;
+  hash.absorb(reinterpret_cast<const std::uint8_t*>(s.tmp->c) + kTrBytes, kMuBytes);  // line 7
+  const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;
   const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
-  bool valid = hints_well_formed<P>(h_enc);
-  for (int j = 0; valid && j < P::l; ++j) {                          // line 13: ||z|| < gamma1 - beta
-    BitReader r(z_enc + j * P::poly_z_bytes, 0);
-    for (int m = 0; m < kN; ++m) {
-      const std::int32_t z = P::gamma1 - static_cast<std::int32_t>(r.take(P::z_bits));
-      valid = valid && z < P::gamma1 - P::beta && -z < P::gamma1 - P::beta;
-    }
-  }
-  if (!valid) {
-    ws.wipe();
-    return Status::invalid_signature;
-  }
   ChallengeMul<P, F> c(s);
   c.init(sig.data());                                                // line 8
   auto row = s.row(0);
@@ -153,9 +138,37 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) 
   hash.finalize();
   std::uint8_t ctilde[P::ctilde_bytes];
   hash.squeeze(ctilde, sizeof ctilde);                               // line 12
+  return ct::compare(Bytes(ctilde, sizeof ctilde), Bytes(sig.data(), P::ctilde_bytes)) == 0;
+}
+
+// ML-DSA.Verify_internal, Algorithm 8. Public inputs only, so it branches freely.
+template <class P, unsigned F>
+Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  if (pk.size() != P::pk_bytes) return Status::invalid_input;
+  if (sig.size() != P::sig_bytes) return Status::invalid_signature;
+  Scratch<P, F> s(ws, 1, true, false);
+  if (!s.ok) {
+    ws.wipe();
+    return Status::workspace_too_small;
+  }
+  std::uint8_t* tr_mu = reinterpret_cast<std::uint8_t*>(s.tmp->c);
+  if (const Status st = tr_and_mu(tr_mu, pk, msg); st != Status::ok) {  // lines 6-7
+    ws.wipe();
+    return st;
+  }
+  const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;         // lines 2-4, read in place
+  const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
+  bool valid = hints_well_formed<P>(h_enc);
+  for (int j = 0; valid && j < P::l; ++j) {                          // line 13: ||z|| < gamma1 - beta
+    BitReader r(z_enc + j * P::poly_z_bytes, 0);
+    for (int m = 0; m < kN; ++m) {
+      const std::int32_t z = P::gamma1 - static_cast<std::int32_t>(r.take(P::z_bits));
+      valid = valid && z < P::gamma1 - P::beta && -z < P::gamma1 - P::beta;
+    }
+  }
+  valid = valid && verify_rows<P, F>(s, pk, sig);                   // line 13: c_tilde = c_tilde'
   ws.wipe();
-  return ct::compare(Bytes(ctilde, sizeof ctilde), Bytes(sig.data(), P::ctilde_bytes)) == 0
-             ? Status::ok : Status::invalid_signature;              // line 13
+  return valid ? Status::ok : Status::invalid_signature;
 }
 
 }  // namespace sigspace::mldsa::memory_floor

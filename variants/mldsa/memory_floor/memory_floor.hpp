@@ -90,23 +90,24 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
 }
 
 // Products with the challenge: out += 2^shift * c * a, a read from its packed encoding.
+// sparse-challenge keeps only the c_tilde pointer and re-samples c inside each product (one
+// SHAKE256 block), so c's sparse form is never alive under the caller's sponge calls.
 template <class P, unsigned F>
 struct ChallengeMul {
-  Challenge c{};
+  const std::uint8_t* ctilde = nullptr;
   Poly* c_hat;
   Poly* aux;
   ChallengeMul(const Scratch<P, F>& s) : c_hat(s.c_hat), aux(s.aux) {}
-  void init(const std::uint8_t* ctilde) {  // Algorithm 7, lines 16-17; Algorithm 8, line 8
-    if constexpr ((F & kSparseC) != 0) {
-      sample_challenge(c, Bytes(ctilde, P::ctilde_bytes), P::tau);
-    } else {
-      sample_in_ball(*c_hat, Bytes(ctilde, P::ctilde_bytes), P::tau);
+  void init(const std::uint8_t* ct) {  // Algorithm 7, lines 16-17; Algorithm 8, line 8
+    ctilde = ct;
+    if constexpr ((F & kSparseC) == 0) {
+      sample_in_ball(*c_hat, Bytes(ct, P::ctilde_bytes), P::tau);
       ntt(*c_hat);
     }
   }
   void acc(Poly& out, const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
     if constexpr ((F & kSparseC) != 0) {
-      challenge_acc(out, c, base, bits, offset, shift);
+      challenge_acc_from(out, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset, shift);
     } else {  // NTT^-1(c_hat o NTT(a)), exact as a centered integer (see the reference)
       BitReader r(base, 0);
       for (auto& x : aux->c) x = offset - static_cast<std::int32_t>(r.take(bits));
@@ -117,7 +118,6 @@ struct ChallengeMul {
       for (int m = 0; m < kN; ++m) out.c[m] += aux->c[m] * (std::int32_t{1} << shift);
     }
   }
-  ~ChallengeMul() { ct::wipe(&c, sizeof c); }
 };
 
 template <class P, unsigned F>

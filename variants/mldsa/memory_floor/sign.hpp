@@ -9,7 +9,7 @@ namespace sigspace::mldsa::memory_floor {
 // rho'' = H(K || rnd || mu, 64), Algorithm 7, line 7.
 [[gnu::noinline]] inline void derive_rho2(std::uint8_t rho2[64], const std::uint8_t key[32],
                                           const std::uint8_t rnd[32], const std::uint8_t mu[64]) {
-  Shake256 h;
+  Xof256 h;
   h.absorb(key, 32);
   h.absorb(rnd, 32);
   h.absorb(mu, 64);
@@ -18,14 +18,20 @@ namespace sigspace::mldsa::memory_floor {
   h.wipe();
 }
 
-// y_kappa (Algorithm 7, line 11) with rho'' recomputed in this frame only (recomputed-rho2).
+// y_kappa (Algorithm 7, line 11) with rho'' recomputed (recomputed-rho2) by the one sponge of
+// this frame, into the last 64 bytes of y itself: mask_poly_in absorbs it before writing y.
 template <class P>
 [[gnu::noinline]] void mask_recomputed(Poly& y, const std::uint8_t key[32], const std::uint8_t rnd[32],
                                        const std::uint8_t mu[64], int kappa) {
-  std::uint8_t rho2[64];
-  derive_rho2(rho2, key, rnd, mu);
-  mask_poly<P>(y, rho2, static_cast<std::uint16_t>(kappa));
-  ct::wipe(rho2, sizeof rho2);
+  Xof256 h;
+  h.absorb(key, 32);                                     // line 7
+  h.absorb(rnd, 32);
+  h.absorb(mu, 64);
+  h.finalize();
+  std::uint8_t* rho2 = reinterpret_cast<std::uint8_t*>(y.c + kN - 16);
+  h.squeeze(rho2, 64);
+  h.reset();  // same rate and domain: H again, now for ExpandMask
+  mask_poly_in<P>(h, y, rho2, static_cast<std::uint16_t>(kappa));
 }
 
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
@@ -33,7 +39,7 @@ template <class P>
 template <class P, class Row>
 [[gnu::noinline]] void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[64],
                                        const std::uint8_t* rows) {
-  Shake256 h;
+  Xof256 h;
   h.absorb(mu, 64);
   for (int i = 0; i < P::k; ++i) {
     const Row row{const_cast<std::uint8_t*>(rows) + i * Row::bytes};
@@ -71,7 +77,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     return Status::workspace_too_small;
   }
   std::uint8_t mu[kMuBytes];
-  if (const Status st = compute_mu(sk + 64, msg, mu); st != Status::ok) {  // line 6
+  if (const Status st = compute_mu_with<&keccak_f1600_compact>(sk + 64, msg, mu); st != Status::ok) {  // line 6
     ws.wipe();
     return st;
   }

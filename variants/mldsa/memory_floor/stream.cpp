@@ -8,7 +8,7 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   // at j. No 256-entry array is ever made; the search over entries is on c_tilde-derived data.
   c.n = 0;                                         // line 1
   c.neg = 0;
-  Shake256 h;                                      // line 2
+  Xof256 h;                                      // line 2
   h.absorb(ctilde);                                // line 3
   h.finalize();
   std::uint8_t s[8];
@@ -45,6 +45,14 @@ void challenge_acc(Poly& out, const Challenge& c, const std::uint8_t* base, int 
       out.c[m] += ((a ^ s) - s) * (std::int32_t{1} << shift);
     }
   }
+}
+
+void challenge_acc_from(Poly& out, Bytes ctilde, int tau, const std::uint8_t* base, int bits,
+                        std::int32_t offset, int shift) {
+  Challenge c;
+  sample_challenge(c, ctilde, tau);
+  challenge_acc(out, c, base, bits, offset, shift);
+  ct::wipe(&c, sizeof c);
 }
 
 }  // namespace sigspace::mldsa::memory_floor

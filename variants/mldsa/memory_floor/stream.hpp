@@ -13,6 +13,12 @@
 
 namespace sigspace::mldsa::memory_floor {
 
+// Every sponge of this point runs on keccak_f1600_compact: its frame sits under the deepest
+// call of each operation, and the unrolled permutation's two lane copies cost ~300 bytes more
+// there. The outputs are the same; only speed and stack differ.
+using Xof128 = CompactShake128;
+using Xof256 = CompactShake256;
+
 // Fields of `bits` bits packed LSB first (Algorithms 9-13 layout), read in order from any field
 // index. Reads only the bytes the fields touch, so it never runs past the end of an encoding.
 class BitReader {
@@ -102,32 +108,31 @@ struct WRow {
 // so the entry never exists as a polynomial. Each sum is reduced into [0, q) for the store.
 template <bool Packed>
 void acc_matrix_entry(WRow<Packed> row, const std::uint8_t rho[32], int r, int s, const Poly& b) {
-  Shake128 g;                                            // Alg. 30, line 2
+  Xof128 g;                                            // Alg. 30, line 2
   g.absorb(rho, 32);                                     // line 3
   const std::uint8_t idx[2] = {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r)};
   g.absorb(idx, 2);
   g.finalize();
-  std::uint8_t buf[21];  // 7 three-byte groups; 168 = 8 * 21, so groups never straddle a squeeze
+  std::uint8_t buf[3];  // one group per squeeze: this frame sits under the deepest sign call
   int j = 0;                                             // line 1
   while (j < kN) {                                       // line 4
     g.squeeze(buf, sizeof buf);                          // line 5
-    for (std::size_t i = 0; i < sizeof buf && j < kN; i += 3) {
-      const std::uint32_t z = buf[i] | std::uint32_t{buf[i + 1]} << 8 |
-                              std::uint32_t{buf[i + 2] & 0x7Fu} << 16;  // Alg. 14
-      if (z < static_cast<std::uint32_t>(kQ)) {          // lines 6-9 (public rejection)
-        const std::int32_t t = montgomery_reduce(static_cast<std::int64_t>(z) * b.c[j]);
-        row.put(j, freeze(row.get(j) + t));
-        ++j;
-      }
+    const std::uint32_t z = buf[0] | std::uint32_t{buf[1]} << 8 |
+                            std::uint32_t{buf[2] & 0x7Fu} << 16;  // Alg. 14
+    if (z < static_cast<std::uint32_t>(kQ)) {            // lines 6-9 (public rejection)
+      const std::int32_t t = montgomery_reduce(static_cast<std::int64_t>(z) * b.c[j]);
+      row.put(j, freeze(row.get(j) + t));
+      ++j;
     }
   }
 }
 
 // y_r = ExpandMask's polynomial (FIPS 204 Algorithm 34, lines 3-5) squeezed 8 coefficients
 // (z_bits bytes) at a time instead of through a 32 * z_bits byte buffer.
+// rho2 may lie inside y: it is absorbed whole before the first coefficient is written, and
+// y's writes then overwrite it.
 template <class P>
-void mask_poly(Poly& y, const std::uint8_t rho2[64], std::uint16_t kappa) {
-  Shake256 h;
+void mask_poly_in(Xof256& h, Poly& y, const std::uint8_t rho2[64], std::uint16_t kappa) {
   h.absorb(rho2, 64);                                    // line 3
   const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
                                static_cast<std::uint8_t>(kappa >> 8)};
@@ -141,6 +146,42 @@ void mask_poly(Poly& y, const std::uint8_t rho2[64], std::uint16_t kappa) {
       y.c[m + e] = P::gamma1 - static_cast<std::int32_t>(r.take(P::z_bits));
   }
   ct::wipe(chunk, sizeof chunk);
+  h.wipe();
+}
+template <class P>
+void mask_poly(Poly& y, const std::uint8_t rho2[64], std::uint16_t kappa) {
+  Xof256 h;
+  mask_poly_in<P>(h, y, rho2, kappa);
+}
+
+// s_r of Algorithm 33 by RejBoundedPoly (Algorithm 31) on the compact sponge, squeezed 8 bytes
+// at a time rather than a 136-byte block (same output, small frame).
+template <int Eta>
+void bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r) {
+  static_assert(Eta == 2 || Eta == 4);
+  Xof256 h;                                              // line 2
+  h.absorb(rho, 64);                                     // line 3
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(r >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+  std::uint8_t buf[8];
+  int j = 0;                                             // line 1
+  while (j < kN) {                                       // line 4
+    h.squeeze(buf, sizeof buf);                          // line 5
+    for (std::size_t i = 0; i < sizeof buf && j < kN; ++i) {
+      // Secret-dependent rejection branches, as in the common sampler (see sample.cpp);
+      // mod 5 by multiply and shift, since udiv's time depends on its operands on Cortex-M.
+      constexpr std::uint32_t limit = Eta == 2 ? 15 : 9;
+      const auto coeff = [](std::uint32_t z) {
+        if constexpr (Eta == 2) return 2 - static_cast<std::int32_t>(z - 5 * ((205 * z) >> 10));
+        else return 4 - static_cast<std::int32_t>(z);
+      };
+      const std::uint32_t z0 = buf[i] & 15u, z1 = buf[i] >> 4;             // lines 6-7
+      if (z0 < limit) a.c[j++] = coeff(z0);                                // lines 8-11
+      if (z1 < limit && j < kN) a.c[j++] = coeff(z1);                      // lines 12-15
+    }
+  }
+  ct::wipe(buf, sizeof buf);
   h.wipe();
 }
 
@@ -160,5 +201,9 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau);
 // scaled by 2^shift. Two in-order passes per position: the wrapped part [0, p) then [p, 256).
 void challenge_acc(Poly& out, const Challenge& c, const std::uint8_t* base, int bits,
                    std::int32_t offset, int shift);
+// The same product with c re-sampled from c_tilde in this call's own frame, so callers keep
+// only the c_tilde pointer and the 80-byte sparse form never sits under their deeper calls.
+[[gnu::noinline]] void challenge_acc_from(Poly& out, Bytes ctilde, int tau, const std::uint8_t* base,
+                                          int bits, std::int32_t offset, int shift);
 
 }  // namespace sigspace::mldsa::memory_floor
