@@ -144,8 +144,9 @@ def plot(view, platform: str, scheme: str, folder: Path) -> Figure | None:
                f"{metric[1]}) against signing RAM (stack by paint + workspace and retained "
                "state by descriptor); lines: Pareto front per parameter set.")
     if sources:
-        caption += (" Grey: published figures from another platform or build, not measured in "
-                    "this run (" + "; ".join(sources) + "); stack-only RAM for pqm4.")
+        caption += (" Crosses and dotted lines: published figures from another platform or "
+                    "build, not measured in this run (" + "; ".join(sources) + "); stack-only "
+                    "RAM for pqm4.")
     if missing:
         caption += " Not drawn (no sign figure in this run): " + ", ".join(missing) + "."
     return Figure(stem, caption, png, svg)
