@@ -10,6 +10,7 @@ from pathlib import Path
 import matplotlib
 
 matplotlib.use("Agg")  # files only; no display on build machines
+matplotlib.rcParams["svg.hashsalt"] = "sigspace"  # stable SVG ids: same records, same file
 import matplotlib.pyplot as plt  # noqa: E402
 
 from . import anchors  # noqa: E402
