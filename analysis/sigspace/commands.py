@@ -126,7 +126,11 @@ def cmd_run(args) -> int:
         raise CommandError(f"bad config: {e}") from None
     except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
         raise CommandError(str(e), code=1) from None
-    _emit({"run_dir": str(run_dir), "records": n})
+    out = {"run_dir": str(run_dir), "records": n}
+    if args.report:  # the main job: measurements, then tables, plots and REPORT.md of the run
+        args.run, args.adoption = str(run_dir), []
+        out["report"] = str(_analysis(args, lambda r, v, a: r.write_report(v, a)))
+    _emit(out)
     return 0
 
 
@@ -165,6 +169,8 @@ def _args_run(p):
     p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
                    help="units run in parallel (default: the CPU count); timing runs alone")
     p.add_argument("--shard", help="K/N: run the K-th of N interleaved parts of the units")
+    p.add_argument("--report", action="store_true",
+                   help="then write the run's tables, plots and REPORT.md (sigspace report)")
 
 
 def _args_merge(p):
