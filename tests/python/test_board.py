@@ -40,3 +40,16 @@ def test_two_runs_give_identical_figures():
     assert first == second
     assert len(first) == 2 * (2 + 2 * 2)  # keygen, load_key, 2 x (sign, verify); insn and stack
     assert runs[0][1]["transcript"] == board_run.HOST_TOOL.transcript(variant, 2)
+
+
+@pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")),
+                    reason="needs qemu-system-arm and arm-none-eabi-gcc")
+def test_a_variant_too_big_for_the_part_is_recorded_as_not_fitting(monkeypatch):
+    # ML-DSA-87/reference needs ~180 KB (its signing stack alone is ~147 KB): on a 128 KB part it
+    # must come back as fits=False with the bytes it needs, measured on the whole 4 MiB.
+    part = 128 * 1024
+    monkeypatch.setitem(board_run.BOARDS, "m4", ("m4", "mps2-an386", part))
+    m = board_run.measure("ML-DSA-87/reference", "m4", 1)
+    assert m.fits is False
+    assert m.ram_needed > part
+    assert m.figures == {}
