@@ -73,7 +73,6 @@ namespace {
 // PH(M) for the SHA-3 family on permutation F; the SHA-2 pre-hashes do not touch Keccak.
 template <KeccakPermutation F>
 std::size_t prehash_with(PreHash ph, Bytes m, std::uint8_t out[kMaxPreHashBytes]) {
-  if constexpr (F == &keccak_f1600) return prehash(ph, m, out);  // the existing path, as it was
   unsigned rate = 0;
   std::uint8_t ds = 0x06;
   std::size_t n = 0;
