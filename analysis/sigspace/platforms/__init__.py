@@ -1,7 +1,7 @@
 """Platform plug-ins: where a campaign's measurements run. A platform turns (variant, metric,
 settings) into units of work and runs a unit into (rep, value) pairs; the campaign runner does
-the rest (records, resuming, shards, progress). Only `host` is implemented; the board names are
-reserved so that a config naming them is refused clearly until their plug-in exists.
+the rest (records, resuming, shards, progress). The host and the boards (m4, m4-4mb, m33) are
+implemented; a name in KNOWN without a plug-in would be refused clearly.
 
 To add a board: write platforms/<name>.py with a Platform subclass and list it in IMPLEMENTED.
 """
@@ -55,6 +55,32 @@ class UnitResult:
     meta: dict = field(default_factory=dict)    # e.g. the gbench context block
     # further metrics measured in the same windows: metric -> (rep, value), e.g. rng_time
     more: dict[str, list[tuple[int, float]]] = field(default_factory=dict)
+
+
+# Descriptor figures: the variant's published workspace and retained state, the same on every
+# platform (ARCHITECTURE.md, Measurement), so every plug-in records them alike and a board's
+# adoption judges a memory point by them as the host's does.
+DESCRIPTOR_METHODS = {
+    "workspace/descriptor": "The variant descriptor's published workspace of the operation.",
+    "retained_state/descriptor": "The descriptor's retained signing-key state (state_bytes), "
+                                 "recorded under op 'sign', whose signer keeps it.",
+}
+
+
+def plan_descriptor(platform: str, variant_id: str, metric: str, ops) -> list["Unit"]:
+    """Units of a descriptor metric ([] for any other metric)."""
+    if metric == "retained_state":
+        return [Unit(platform, variant_id, metric, "descriptor", "sign")]
+    if metric == "workspace":
+        return [Unit(platform, variant_id, metric, "descriptor", op) for op in ops]
+    return []
+
+
+def descriptor_figure(info: dict, unit: "Unit") -> "UnitResult":
+    """A descriptor unit's figure from the registry entry (variant_info)."""
+    if unit.metric == "workspace":
+        return UnitResult([(0, info["workspace"][unit.op])])
+    return UnitResult([(0, info["sizes"]["retained_state"])])
 
 
 class PlatformError(Exception):

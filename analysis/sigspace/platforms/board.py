@@ -4,8 +4,9 @@ all under QEMU 7.2. The work is done by board_run.measure(); one firmware run pe
 board) serves every unit of that pair, so units only read from a shared, locked cache.
 
 Instructions are QEMU guest instruction counts, never cycles; there is no time metric on
-boards (QEMU is not cycle-accurate), and the descriptor metrics (workspace, retained state)
-and heap (no heap on boards) are the host's: a config naming them plans nothing here.
+boards (QEMU is not cycle-accurate) and no heap (a config naming them plans nothing here). The
+descriptor metrics (workspace, retained state) are the same on every platform and recorded
+without a firmware run, so that a memory point's adoption on a board sees them as on the host.
 The `stack` metric also plans `fits` (bool: static + heap + buffers + deepest stack <= the
 board's RAM) and `ram` (those bytes), so a variant too big for the 640 KB part is recorded as
 not fitting instead of failing the run.
@@ -18,7 +19,8 @@ import subprocess
 import threading
 
 from .. import _sigspace
-from . import Platform, PlatformError, Unit, UnitResult
+from . import (DESCRIPTOR_METHODS, Platform, PlatformError, Unit, UnitResult,
+               descriptor_figure, plan_descriptor)
 from . import board_run
 
 OPS = ("keygen", "load_key", "sign", "verify")
@@ -38,6 +40,7 @@ METHODS = {
 }
 METHODS["data/elf"] = METHODS["text/elf"]
 METHODS["bss/elf"] = METHODS["text/elf"]
+METHODS.update(DESCRIPTOR_METHODS)
 
 
 def _version(cmd: list[str]) -> str:
@@ -70,7 +73,9 @@ class BoardPlatform(Platform):
         return dict(METHODS)
 
     def variant_ids(self) -> list[str]:
-        return list(_sigspace.variant_ids())
+        # Ablations too: the probe firmware builds any registered id (descriptor.cmake), so
+        # `sigspace adopt` can decide each technique on the boards as well as on the host.
+        return list(_sigspace.variant_ids()) + list(_sigspace.ablation_ids())
 
     @functools.lru_cache(maxsize=None)
     def variant_info(self, variant_id: str) -> dict:
@@ -80,8 +85,10 @@ class BoardPlatform(Platform):
         u = functools.partial(Unit, self.name, variant_id)
         if metric in ("text", "data", "bss"):
             return [u(metric, "elf", "all")]
+        if metric in ("workspace", "retained_state"):
+            return plan_descriptor(self.name, variant_id, metric, settings.get("ops", OPS))
         if metric not in ("instructions", "stack"):
-            return []  # time, heap, workspace, retained_state: see the module docstring
+            return []  # time, heap: see the module docstring
         if settings.get("keys", 1) != 1:
             raise PlatformError(f"{self.name}: boards measure keygen and load_key for key seed 0 "
                                 f"only (keys = 1), not {settings['keys']}")
@@ -109,6 +116,8 @@ class BoardPlatform(Platform):
             return self._results[variant_id]
 
     def run(self, unit: Unit) -> UnitResult:
+        if unit.method == "descriptor":
+            return descriptor_figure(self.variant_info(unit.variant), unit)
         m = self._measure(unit.variant)
         if unit.metric in ("text", "data", "bss"):
             return UnitResult([(0, m.sizes[unit.metric])])

@@ -47,7 +47,13 @@ def qemu_timeout() -> int:
 
 
 def slug(variant_id: str) -> str:
+    """As harness/target/probe/descriptor.cmake names targets and .pk files."""
     return re.sub(r"[^a-z0-9]+", "_", variant_id.lower())
+
+
+def point_of(variant_id: str) -> str:
+    """The operating point of an ablation "<set>/<point>~<technique>" (a point is its own)."""
+    return variant_id.split("~")[0]
 
 
 def _run(cmd: list, what: str, timeout: int = 3600) -> subprocess.CompletedProcess:
@@ -87,10 +93,13 @@ class HostTool:
                 self._ready = True
             key = (variant_id, messages)
             if key not in self._cache:
+                # An ablation's bytes are its point's (the transcript hashes outputs, not the id,
+                # and every point of a set must match it), and sigspace-transcript knows only the
+                # registry: ask for the point, write the key under the ablation's slug.
                 out = _check(_run([self.dir / "harness/host/transcript/sigspace-transcript",
-                                   "--variant", variant_id, "--messages", messages, "--pk-out",
-                                   self.pk_dir / f"{slug(variant_id)}.pk"], "host transcript"),
-                             f"host transcript of {variant_id}")
+                                   "--variant", point_of(variant_id), "--messages", messages,
+                                   "--pk-out", self.pk_dir / f"{slug(variant_id)}.pk"],
+                                  "host transcript"), f"host transcript of {variant_id}")
                 self._cache[key] = re.search(r'"transcript": "([0-9a-f]{64})"', out).group(1)
             return self._cache[key]
 

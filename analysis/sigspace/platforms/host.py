@@ -15,7 +15,8 @@ import tempfile
 from pathlib import Path
 
 from .. import _sigspace
-from . import Platform, PlatformError, Unit, UnitResult
+from . import (DESCRIPTOR_METHODS, Platform, PlatformError, Unit, UnitResult,
+               descriptor_figure, plan_descriptor)
 
 WINDOW_FUNCTION = "sigspace_probe_window"  # the probe's extern "C" window, for callgrind
 OPS_OF = {"keygen": "keys", "load_key": "keys", "sign": "messages", "verify": "messages"}
@@ -41,9 +42,7 @@ METHODS = {
                    "the same process with the operation skipped; a ballast block as large as "
                    "the heap peak so far is live during the window in both, so the setup's "
                    "peak never masks the window's (exact on a synthetic 150000-byte block).",
-    "workspace/descriptor": "The variant descriptor's published workspace of the operation.",
-    "retained_state/descriptor": "The descriptor's retained signing-key state (state_bytes), "
-                                 "recorded under op 'sign', whose signer keeps it.",
+    **DESCRIPTOR_METHODS,
     "text/elf": "Berkeley `size` of the whole sigspace-probe executable (every registered "
                 "variant plus the harness and C++ runtime; op 'all'): not per variant on the "
                 "host. Per-variant code and static RAM come from the firmware ELFs of the boards.",
@@ -165,10 +164,8 @@ class HostPlatform(Platform):
         u = functools.partial(Unit, "host", variant_id, metric)
         if metric in ("text", "data", "bss"):
             return [u("elf", "all")]
-        if metric == "retained_state":
-            return [u("descriptor", "sign")]
-        if metric == "workspace":
-            return [u("descriptor", op) for op in ops]
+        if metric in ("retained_state", "workspace"):
+            return plan_descriptor("host", variant_id, metric, ops)
         units = []
         for op in ops:
             n = settings[OPS_OF[op]]
@@ -194,10 +191,7 @@ class HostPlatform(Platform):
         return getattr(self, "_run_" + unit.method.replace("-", "_"))(unit)
 
     def _run_descriptor(self, unit: Unit) -> UnitResult:
-        info = self.variant_info(unit.variant)
-        if unit.metric == "workspace":
-            return UnitResult([(0, info["workspace"][unit.op])])
-        return UnitResult([(0, info["sizes"]["retained_state"])])
+        return descriptor_figure(self.variant_info(unit.variant), unit)
 
     def _run_elf(self, unit: Unit) -> UnitResult:
         return UnitResult([(0, self._sections[unit.metric])])
