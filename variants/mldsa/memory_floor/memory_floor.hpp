@@ -6,7 +6,10 @@
 //   sparse-challenge c kept as tau (position, sign) pairs, products with c taken in the normal
 //                    domain straight from the packed key (no c_hat, no NTT of s1, s2, t0, t1);
 //   recomputed-rho2  rho'' re-derived (one Keccak call) wherever y is needed, not kept;
-//   hints-in-w       the hint bitmap of row i overwrites the consumed part of w's row i.
+//   hints-in-w       the hint bitmap of row i overwrites the consumed part of w's row i;
+//   y-in-signature   y_j is squeezed once per attempt into the signature's z slot j (the
+//                    caller's output buffer, which its bytes already encode) and read back for
+//                    z_j, instead of being sampled again.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
 // field; w is accumulated column by column (one NTT per y_j); c_tilde, z (packed straight into
 // the signature), the r0 and ct0 checks and the hints are computed polynomial by polynomial;
@@ -29,7 +32,8 @@ enum : unsigned {
   kSparseC = 1u << 2,
   kRecomputeRho2 = 1u << 3,
   kHintsInW = 1u << 4,
-  kAll = (1u << 5) - 1,
+  kYInSig = 1u << 5,
+  kAll = (1u << 6) - 1,
 };
 
 // Published workspace of each operation (ARCHITECTURE.md, workspace contract): one working

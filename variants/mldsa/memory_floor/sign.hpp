@@ -18,20 +18,31 @@ namespace sigspace::mldsa::memory_floor {
   h.wipe();
 }
 
-// y_kappa (Algorithm 7, line 11) with rho'' recomputed (recomputed-rho2) by the one sponge of
-// this frame, into the last 64 bytes of y itself: mask_poly_in absorbs it before writing y.
-template <class P>
-[[gnu::noinline]] void mask_recomputed(Poly& y, const std::uint8_t key[32], const std::uint8_t rnd[32],
-                                       const std::uint8_t mu[64], int kappa) {
+// y_kappa (Algorithm 7, line 11) by the one sponge of this frame: into y, or with
+// y-in-signature as ExpandMask's bytes straight into the signature's z slot, which they already
+// encode (Algorithm 34's BitUnpack and Algorithm 26's BitPack share the gamma1 - y layout).
+// With recomputed-rho2 rho'' is re-derived first (line 7) into the last 64 bytes of the target,
+// which the mask absorbs whole before its output overwrites them.
+template <class P, unsigned F>
+[[gnu::noinline]] void sample_y(Poly& y, std::uint8_t* slot, const std::uint8_t key[32],
+                                const std::uint8_t rnd[32], const std::uint8_t mu[64],
+                                const std::uint8_t* kept_rho2, int kappa) {
   Xof256 h;
-  h.absorb(key, 32);                                     // line 7
-  h.absorb(rnd, 32);
-  h.absorb(mu, 64);
-  h.finalize();
-  std::uint8_t* rho2 = reinterpret_cast<std::uint8_t*>(y.c + kN - 16);
-  h.squeeze(rho2, 64);
-  h.reset();  // same rate and domain: H again, now for ExpandMask
-  mask_poly_in<P>(h, y, rho2, static_cast<std::uint16_t>(kappa));
+  const std::uint8_t* rho2 = kept_rho2;
+  if constexpr ((F & kRecomputeRho2) != 0) {
+    std::uint8_t* tail = (F & kYInSig) ? slot + P::poly_z_bytes - 64
+                                       : reinterpret_cast<std::uint8_t*>(y.c + kN - 16);
+    h.absorb(key, 32);
+    h.absorb(rnd, 32);
+    h.absorb(mu, 64);
+    h.finalize();
+    h.squeeze(tail, 64);
+    h.reset();  // same rate and domain: H again, now for ExpandMask
+    rho2 = tail;
+  }
+  const auto kap = static_cast<std::uint16_t>(kappa);
+  if constexpr ((F & kYInSig) != 0) mask_bytes_in<P>(h, slot, rho2, kap);
+  else mask_poly_in<P>(h, y, rho2, kap);
 }
 
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
@@ -88,19 +99,22 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   constexpr bool recompute = (F & kRecomputeRho2) != 0;
   std::uint8_t rho2[recompute ? 1 : 64];
   if constexpr (!recompute) derive_rho2(rho2, key, rnd, mu);         // line 7
-  auto mask = [&](int kappa) {                                       // line 11, one y_r
-    if constexpr (recompute) mask_recomputed<P>(*s.tmp, key, rnd, mu, kappa);
-    else mask_poly<P>(*s.tmp, rho2, static_cast<std::uint16_t>(kappa));
+  std::uint8_t* z_out = sig + P::ctilde_bytes;
+  // y_j (line 11) into the working polynomial; with y-in-signature sampled only for w and read
+  // back from its z slot for z.
+  auto mask = [&](int kappa, int j, bool for_w) {
+    std::uint8_t* slot = z_out + j * P::poly_z_bytes;
+    if (for_w || (F & kYInSig) == 0) sample_y<P, F>(*s.tmp, slot, key, rnd, mu, rho2, kappa + j);
+    if constexpr ((F & kYInSig) != 0) bit_unpack(*s.tmp, slot, P::gamma1, P::z_bits);
   };
   std::uint8_t* hint_rows = (F & kHintsInW) ? s.rows : s.hints;
   const std::size_t hint_stride = (F & kHintsInW) ? Row::bytes : kN / 8;
-  std::uint8_t* z_out = sig + P::ctilde_bytes;
   ChallengeMul<P, F> c(s);
 
   for (int kappa = 0;; kappa += P::l) {                              // lines 8-10, 30
     for (int i = 0; i < P::k; ++i) s.row(i).zero();
     for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
-      mask(kappa + j);
+      mask(kappa, j, true);
       ntt(*s.tmp);
       for (int i = 0; i < P::k; ++i) acc_entry<P, F>(s, s.row(i), rho, i, j, *s.tmp);
     }
@@ -116,7 +130,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26).
     std::uint32_t reject = 0;
     for (int j = 0; j < P::l && reject == 0; ++j) {
-      mask(kappa + j);
+      mask(kappa, j, false);
       c.acc(*s.tmp, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
       reject = poly_exceeds(*s.tmp, P::gamma1 - P::beta);            // full scan, then decide
       bit_pack(z_out + j * P::poly_z_bytes, *s.tmp, P::gamma1, P::z_bits);

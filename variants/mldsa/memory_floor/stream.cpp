@@ -17,7 +17,7 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   for (int i = 7; i >= 0; --i) signs = signs << 8 | s[i];
   for (int i = kN - tau; i < kN; ++i) {            // line 6
     std::uint8_t j;
-    do h.squeeze(&j, 1); while (j > i);            // lines 7-10
+    do j = h.squeeze_byte(); while (j > i);        // lines 7-10
     int u = 0;
     while (u < c.n && c.pos[u] != j) ++u;
     if (u < c.n) c.pos[u] = static_cast<std::uint8_t>(i);  // line 11 (c[j] nonzero)
@@ -27,24 +27,28 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   }
 }
 
+// The packed a is read once, kChunk fields at a time; each term then adds the chunk to out
+// shifted by its position, split where X^256 = -1 wraps it around. A term per field read would
+// decode every field tau times, which was half of signing's instructions.
 void challenge_acc(Poly& out, const Challenge& c, const std::uint8_t* base, int bits,
                    std::int32_t offset, int shift) {
-  for (int t = 0; t < c.n; ++t) {
-    const int p = c.pos[t];
-    // Sign of the term as a mask (0 or -1); the wrapped part picks up X^256 = -1.
-    const auto s = -static_cast<std::int32_t>((c.neg >> t) & 1);
-    const std::int32_t wrap = ~s;
-    BitReader hi(base, static_cast<std::size_t>(kN - p) * bits);
-    for (int m = 0; m < p; ++m) {
-      const std::int32_t a = offset - static_cast<std::int32_t>(hi.take(bits));
-      out.c[m] += ((a ^ wrap) - wrap) * (std::int32_t{1} << shift);
-    }
-    BitReader lo(base, 0);
-    for (int m = p; m < kN; ++m) {
-      const std::int32_t a = offset - static_cast<std::int32_t>(lo.take(bits));
-      out.c[m] += ((a ^ s) - s) * (std::int32_t{1} << shift);
+  constexpr int kChunk = 32;
+  std::int32_t a[kChunk];
+  BitReader in(base, 0);
+  for (int m0 = 0; m0 < kN; m0 += kChunk) {
+    for (auto& x : a) x = (offset - static_cast<std::int32_t>(in.take(bits))) * (std::int32_t{1} << shift);
+    for (int t = 0; t < c.n; ++t) {
+      // Term sign as a mask (0 or -1); the wrapped part has it flipped. Positions are public
+      // once the signature is out (see Challenge), so the split may branch on them.
+      const auto s = -static_cast<std::int32_t>((c.neg >> t) & 1);
+      const std::int32_t wrap = ~s;
+      const int d = m0 + c.pos[t];
+      const int split = d >= kN ? 0 : (kN - d < kChunk ? kN - d : kChunk);
+      for (int e = 0; e < split; ++e) out.c[d + e] += (a[e] ^ s) - s;
+      for (int e = split; e < kChunk; ++e) out.c[d + e - kN] += (a[e] ^ wrap) - wrap;
     }
   }
+  ct::wipe(a, sizeof a);
 }
 
 void challenge_acc_from(Poly& out, Bytes ctilde, int tau, const std::uint8_t* base, int bits,

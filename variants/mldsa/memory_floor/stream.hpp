@@ -113,12 +113,11 @@ void acc_matrix_entry(WRow<Packed> row, const std::uint8_t rho[32], int r, int s
   const std::uint8_t idx[2] = {static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r)};
   g.absorb(idx, 2);
   g.finalize();
-  std::uint8_t buf[3];  // one group per squeeze: this frame sits under the deepest sign call
   int j = 0;                                             // line 1
   while (j < kN) {                                       // line 4
-    g.squeeze(buf, sizeof buf);                          // line 5
-    const std::uint32_t z = buf[0] | std::uint32_t{buf[1]} << 8 |
-                            std::uint32_t{buf[2] & 0x7Fu} << 16;  // Alg. 14
+    const std::uint32_t b0 = g.squeeze_byte(), b1 = g.squeeze_byte(),
+                        b2 = g.squeeze_byte();           // line 5, straight from the state
+    const std::uint32_t z = b0 | b1 << 8 | (b2 & 0x7Fu) << 16;  // Alg. 14
     if (z < static_cast<std::uint32_t>(kQ)) {            // lines 6-9 (public rejection)
       const std::int32_t t = montgomery_reduce(static_cast<std::int64_t>(z) * b.c[j]);
       row.put(j, freeze(row.get(j) + t));
@@ -148,14 +147,21 @@ void mask_poly_in(Xof256& h, Poly& y, const std::uint8_t rho2[64], std::uint16_t
   ct::wipe(chunk, sizeof chunk);
   h.wipe();
 }
+// The same output as bytes: ExpandMask's 32 * z_bits bytes (line 4) squeezed into out. rho2
+// may lie inside out, as above.
 template <class P>
-void mask_poly(Poly& y, const std::uint8_t rho2[64], std::uint16_t kappa) {
-  Xof256 h;
-  mask_poly_in<P>(h, y, rho2, kappa);
+void mask_bytes_in(Xof256& h, std::uint8_t* out, const std::uint8_t rho2[64], std::uint16_t kappa) {
+  h.absorb(rho2, 64);                                    // line 3
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
+                               static_cast<std::uint8_t>(kappa >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+  h.squeeze(out, P::poly_z_bytes);                       // line 4
+  h.wipe();
 }
 
-// s_r of Algorithm 33 by RejBoundedPoly (Algorithm 31) on the compact sponge, squeezed 8 bytes
-// at a time rather than a 136-byte block (same output, small frame).
+// s_r of Algorithm 33 by RejBoundedPoly (Algorithm 31) on the compact sponge, read a byte at a
+// time from the sponge state rather than through a 136-byte block (same output, small frame).
 template <int Eta>
 void bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r) {
   static_assert(Eta == 2 || Eta == 4);
@@ -164,24 +170,20 @@ void bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r) {
   const std::uint8_t idx[2] = {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(r >> 8)};
   h.absorb(idx, 2);
   h.finalize();
-  std::uint8_t buf[8];
   int j = 0;                                             // line 1
   while (j < kN) {                                       // line 4
-    h.squeeze(buf, sizeof buf);                          // line 5
-    for (std::size_t i = 0; i < sizeof buf && j < kN; ++i) {
-      // Secret-dependent rejection branches, as in the common sampler (see sample.cpp);
-      // mod 5 by multiply and shift, since udiv's time depends on its operands on Cortex-M.
-      constexpr std::uint32_t limit = Eta == 2 ? 15 : 9;
-      const auto coeff = [](std::uint32_t z) {
-        if constexpr (Eta == 2) return 2 - static_cast<std::int32_t>(z - 5 * ((205 * z) >> 10));
-        else return 4 - static_cast<std::int32_t>(z);
-      };
-      const std::uint32_t z0 = buf[i] & 15u, z1 = buf[i] >> 4;             // lines 6-7
-      if (z0 < limit) a.c[j++] = coeff(z0);                                // lines 8-11
-      if (z1 < limit && j < kN) a.c[j++] = coeff(z1);                      // lines 12-15
-    }
+    // Secret-dependent rejection branches, as in the common sampler (see sample.cpp); mod 5 by
+    // multiply and shift, since udiv's time depends on its operands on Cortex-M.
+    constexpr std::uint32_t limit = Eta == 2 ? 15 : 9;
+    const auto coeff = [](std::uint32_t z) {
+      if constexpr (Eta == 2) return 2 - static_cast<std::int32_t>(z - 5 * ((205 * z) >> 10));
+      else return 4 - static_cast<std::int32_t>(z);
+    };
+    const std::uint32_t b = h.squeeze_byte();            // line 5, a byte at a time
+    const std::uint32_t z0 = b & 15u, z1 = b >> 4;                       // lines 6-7
+    if (z0 < limit) a.c[j++] = coeff(z0);                                // lines 8-11
+    if (z1 < limit && j < kN) a.c[j++] = coeff(z1);                      // lines 12-15
   }
-  ct::wipe(buf, sizeof buf);
   h.wipe();
 }
 

@@ -3,8 +3,9 @@
 // packed. Keeping only the 32-byte seed would save the rest at the price of a key generation
 // (k l SHAKE128 matrix entries and NTTs) inside every signature; the packed key is already
 // read field by field, so it costs no working memory.
-#include <bit>
 #include <array>
+#include <bit>
+#include <iterator>
 
 #include "../variants.hpp"
 #include "keygen_verify.hpp"
@@ -50,15 +51,15 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
   return mf::verify_internal<P, F>(pk, msg, sig, ws);
 }
 
-constexpr const char* kNames[] = {"packed-w", "streamed-A", "sparse-challenge",
-                                  "recomputed-rho2", "hints-in-w"};
+constexpr const char* kNames[] = {"packed-w",        "streamed-A", "sparse-challenge",
+                                  "recomputed-rho2", "hints-in-w", "y-in-signature"};
 
 // The names of the techniques that policy F has on, in bit order.
 template <unsigned F>
 constexpr auto kTechniques = [] {
   std::array<const char*, std::popcount(F)> out{};
   std::size_t n = 0;
-  for (unsigned b = 0; b < 5; ++b)
+  for (unsigned b = 0; b < std::size(kNames); ++b)
     if ((F >> b) & 1) out[n++] = kNames[b];
   return out;
 }();
@@ -90,5 +91,7 @@ constexpr Variant kMldsa65MemoryFloorNoRecomputedRho2 =
     make<P65, kAll & ~mf::kRecomputeRho2>("ML-DSA-65/memory-floor~recomputed-rho2", "ML-DSA-65");
 constexpr Variant kMldsa65MemoryFloorNoHintsInW =
     make<P65, kAll & ~mf::kHintsInW>("ML-DSA-65/memory-floor~hints-in-w", "ML-DSA-65");
+constexpr Variant kMldsa65MemoryFloorNoYInSignature =
+    make<P65, kAll & ~mf::kYInSig>("ML-DSA-65/memory-floor~y-in-signature", "ML-DSA-65");
 
 }  // namespace sigspace::mldsa
