@@ -32,7 +32,7 @@ extern const Variant kMldsa87MemoryFloor;
 // memory-floor ablations, one per technique (memory_floor/variants.cpp)
 #define SIGSPACE_MLDSA_MF_EACH(X, set) \
   X(set, PackedW) X(set, StreamedA) X(set, SparseChallenge) X(set, RecomputedRho2)   \
-      X(set, HintsInW) X(set, YInSignature)
+      X(set, HintsInW) X(set, YInSignature) X(set, HalfPoly)
 #define SIGSPACE_MLDSA_MF_DECL(set, name) extern const Variant kMldsa##set##MemoryFloorNo##name;
 SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 65)
 }  // namespace sigspace::mldsa

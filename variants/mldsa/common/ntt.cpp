@@ -43,35 +43,48 @@ static_assert(powmod(256, kQ - 2) == 8347681);
 
 }  // namespace
 
-void ntt(Poly& a) {  // FIPS 204 Algorithm 41 (lines 1-3: in place)
-  int m = 0;                                              // line 4
-  for (int len = 128; len >= 1; len >>= 1) {              // lines 5-6, 18
-    for (int start = 0; start < kN; start += 2 * len) {   // lines 7-8, 16
-      const std::int64_t z = kZetas[++m];                 // lines 9-10
-      for (int j = start; j < start + len; ++j) {         // line 11
-        const std::int32_t t = montgomery_reduce(z * a.c[j + len]);  // line 12
-        a.c[j + len] = a.c[j] - t;                        // line 13
-        a.c[j] = a.c[j] + t;                              // line 14
+// Lines 5-17 of Algorithm 41 for the layers len = top, ..., 1 on the 2 top coefficients a[0..)
+// found at position base of the polynomial: the zeta of a block is the one the whole transform
+// gives it there (m runs over 128/len .. 256/len - 1 along layer len).
+void ntt_layers(std::int32_t* a, int base, int top) {
+  for (int len = top; len >= 1; len >>= 1) {                        // lines 5-6, 18
+    for (int start = 0; start < 2 * top; start += 2 * len) {        // lines 7-8, 16
+      const std::int64_t z = kZetas[kN / 2 / len + (base + start) / (2 * len)];  // lines 9-10
+      for (int j = start; j < start + len; ++j) {                   // line 11
+        const std::int32_t t = montgomery_reduce(z * a[j + len]);  // line 12
+        a[j + len] = a[j] - t;                                      // line 13
+        a[j] = a[j] + t;                                            // line 14
       }
     }
   }
 }
 
-void invntt(Poly& a) {  // FIPS 204 Algorithm 42 (lines 1-3: in place)
-  int m = kN;                                             // line 4
-  for (int len = 1; len < kN; len <<= 1) {                // lines 5-6, 19
-    for (int start = 0; start < kN; start += 2 * len) {   // lines 7-8, 17
-      const std::int64_t z = -kZetas[--m];                // lines 9-10
-      for (int j = start; j < start + len; ++j) {         // line 11
+// Lines 5-18 of Algorithm 42 for the layers len = 1, ..., top, placed as above.
+void invntt_layers(std::int32_t* a, int base, int top) {
+  for (int len = 1; len <= top; len <<= 1) {                        // lines 5-6, 19
+    for (int start = 0; start < 2 * top; start += 2 * len) {        // lines 7-8, 17
+      const std::int64_t z = -kZetas[kN / len - 1 - (base + start) / (2 * len)];  // lines 9-10
+      for (int j = start; j < start + len; ++j) {                   // line 11
         // Sums grow by one bit per layer: |a| < 256 q < 2^31 after the last one.
-        const std::int32_t t = a.c[j];                    // line 12
-        a.c[j] = t + a.c[j + len];                        // line 13
-        a.c[j + len] = montgomery_reduce(z * (t - a.c[j + len]));  // lines 14-15
+        const std::int32_t t = a[j];                                // line 12
+        a[j] = t + a[j + len];                                      // line 13
+        a[j + len] = montgomery_reduce(z * (t - a[j + len]));       // lines 14-15
       }
     }
   }
-  for (int j = 0; j < kN; ++j)                            // lines 21-24
-    a.c[j] = montgomery_reduce(static_cast<std::int64_t>(kInvNScaled) * a.c[j]);
+}
+
+std::int32_t ntt_zeta(int m) { return kZetas[m]; }
+
+std::int32_t invntt_scale(std::int32_t a) {                         // lines 21-24
+  return montgomery_reduce(static_cast<std::int64_t>(kInvNScaled) * a);
+}
+
+void ntt(Poly& a) { ntt_layers(a.c, 0, kN / 2); }  // FIPS 204 Algorithm 41, in place
+
+void invntt(Poly& a) {  // FIPS 204 Algorithm 42, in place
+  invntt_layers(a.c, 0, kN / 2);
+  for (auto& x : a.c) x = invntt_scale(x);
 }
 
 }  // namespace sigspace::mldsa

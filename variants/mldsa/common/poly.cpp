@@ -30,14 +30,16 @@ void poly_freeze(Poly& a) {
   for (auto& x : a.c) x = freeze(x);
 }
 
-std::uint32_t poly_exceeds(const Poly& a, std::int32_t bound) {
+std::uint32_t exceeds(const std::int32_t* a, int n, std::int32_t bound) {
   std::uint32_t m = 0;
-  for (const auto x : a.c) {
-    const std::int32_t s = x >> 31;  // |x| by mask, not by branch
-    const auto abs = static_cast<std::uint32_t>((x ^ s) - s);
+  for (int i = 0; i < n; ++i) {
+    const std::int32_t s = a[i] >> 31;  // |x| by mask, not by branch
+    const auto abs = static_cast<std::uint32_t>((a[i] ^ s) - s);
     m |= ~ct::lt_mask(abs, static_cast<std::uint32_t>(bound));
   }
   return m;
 }
+
+std::uint32_t poly_exceeds(const Poly& a, std::int32_t bound) { return exceeds(a.c, kN, bound); }
 
 }  // namespace sigspace::mldsa

@@ -24,6 +24,14 @@ void ntt(Poly& a);
 // FIPS 204 Algorithm 42, also undoing the 2^-32 factor of one Montgomery product.
 // Input |a| < q; output |a| < q.
 void invntt(Poly& a);
+// The transforms a block at a time, for callers that hold part of a polynomial (the memory
+// floor): the layers len = top..1 (forward) or 1..top (inverse) on the 2 top coefficients at a,
+// which sit at position base of the polynomial. ntt(a) is ntt_layers(a.c, 0, 128); invntt(a)
+// is invntt_layers(a.c, 0, 128) and then invntt_scale on every coefficient.
+void ntt_layers(std::int32_t* a, int base, int top);
+void invntt_layers(std::int32_t* a, int base, int top);
+std::int32_t ntt_zeta(int m);               // zeta^BitRev8(m) * 2^32 mod q, centered
+std::int32_t invntt_scale(std::int32_t a);  // Algorithm 42, line 23 with the Montgomery factor
 
 // FIPS 204 Algorithm 45 (MultiplyNTT) in the Montgomery domain: c = a o b * 2^-32.
 void poly_pointwise(Poly& c, const Poly& a, const Poly& b);
@@ -38,6 +46,7 @@ void poly_freeze(Poly& a);  // every coefficient into [0, q)
 // All-ones when some coefficient has |c| >= bound (coefficients taken as centered integers),
 // else zero. Reads every coefficient: the verdict is the only thing that may be branched on.
 std::uint32_t poly_exceeds(const Poly& a, std::int32_t bound);
+std::uint32_t exceeds(const std::int32_t* a, int n, std::int32_t bound);  // the same on a[0, n)
 
 template <int N>
 std::uint32_t vec_exceeds(const PolyVec<N>& v, std::int32_t bound) {

@@ -30,10 +30,9 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   std::memcpy(sk + 32, seeds + 96, 32);
   if (pk != nullptr) std::memcpy(pk, rho, 32);                       // Alg. 22, line 1
   std::uint8_t* s_enc = sk + 128;
-  for (int r = 0; r < P::l + P::k; ++r) {                            // line 4 (Alg. 33)
-    bounded_poly<P::eta>(*s.tmp, seeds + 32, static_cast<std::uint16_t>(r));
-    bit_pack(s_enc + r * P::poly_eta_bytes, *s.tmp, P::eta, P::eta_bits);  // Alg. 24, lines 2-7
-  }
+  for (int r = 0; r < P::l + P::k; ++r)                              // line 4 (Alg. 33)
+    bounded_poly_packed<P::eta>(s_enc + r * P::poly_eta_bytes, seeds + 32,
+                                static_cast<std::uint16_t>(r));      // Alg. 24, lines 2-7
   ct::wipe(seeds + 32, 96);
   std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
 
@@ -42,13 +41,9 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   auto row = s.row(0);
   for (int i = 0; i < P::k; ++i) {
     row.zero();
-    for (int j = 0; j < P::l; ++j) {                                 // line 5: A_hat o NTT(s1)
-      bit_unpack(*s.tmp, s_enc + j * P::poly_eta_bytes, P::eta, P::eta_bits);
-      ntt(*s.tmp);
-      acc_entry<P, F>(s, row, rho, i, j, *s.tmp);
-    }
-    row.load(*s.tmp);
-    invntt(*s.tmp);
+    for (int j = 0; j < P::l; ++j)                                   // line 5: A_hat o NTT(s1)
+      acc_entry<P, F>(s, row, rho, i, j, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta);
+    invntt_row<Scratch<P, F>::parts>(row, s.work);
     BitReader s2(s_enc + (P::l + i) * P::poly_eta_bytes, 0);
     BitWriter t0w(t0_enc + i * kPolyT0Bytes);
     for (int m = 0; m < kN; m += 8) {  // t1 8 coefficients (kT1Bits bytes) at a time
@@ -56,7 +51,7 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
       BitWriter t1w(t1_bytes);
       for (int e = m; e < m + 8; ++e) {
         const std::int32_t t =
-            freeze(s.tmp->c[e] + P::eta - static_cast<std::int32_t>(s2.take(P::eta_bits)));  // + s2
+            freeze(row.get(e) + P::eta - static_cast<std::int32_t>(s2.take(P::eta_bits)));  // + s2
         std::int32_t t1, t0;
         power2round(t, t1, t0);                                      // line 6
         t1w.put(static_cast<std::uint32_t>(t1), kT1Bits);            // Alg. 22, line 3
@@ -89,7 +84,7 @@ bool hints_well_formed(const std::uint8_t* h) {
   return true;
 }
 
-// tr = H(pk) and mu (Algorithm 8, lines 6-7) into tr_mu (128 bytes of the working polynomial,
+// tr = H(pk) and mu (Algorithm 8, lines 6-7) into tr_mu (128 bytes of the working buffer,
 // idle until the first row), before the commitment sponge exists: neither sponge nor buffer of
 // this step is on the stack under the rows.
 [[gnu::noinline]] inline Status tr_and_mu(std::uint8_t* tr_mu, Bytes pk, const MessageInput& msg) {
@@ -102,11 +97,12 @@ bool hints_well_formed(const std::uint8_t* h) {
   return compute_mu_with<&keccak_f1600_compact>(tr_mu, msg, tr_mu + kTrBytes);
 }
 
-// Lines 8-12 of Algorithm 8 once mu (at s.tmp) is known; c_tilde' is compared in place.
+// Lines 8-12 of Algorithm 8 once mu (in s.work) is known; c_tilde' is compared in place.
 template <class P, unsigned F>
 [[gnu::noinline]] bool verify_rows(Scratch<P, F>& s, Bytes pk, Bytes sig) {
+  constexpr int n = Scratch<P, F>::part_n;
   Xof256 hash;
-  hash.absorb(reinterpret_cast<const std::uint8_t*>(s.tmp->c) + kTrBytes, kMuBytes);  // line 7
+  hash.absorb(reinterpret_cast<const std::uint8_t*>(s.work) + kTrBytes, kMuBytes);  // line 7
   const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;
   const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
   ChallengeMul<P, F> c(s);
@@ -115,30 +111,29 @@ template <class P, unsigned F>
   int hint = 0;
   for (int i = 0; i < P::k; ++i) {
     row.zero();
-    for (int j = 0; j < P::l; ++j) {                                 // line 9: A_hat o NTT(z)
-      bit_unpack(*s.tmp, z_enc + j * P::poly_z_bytes, P::gamma1, P::z_bits);
-      ntt(*s.tmp);
-      acc_entry<P, F>(s, row, pk.data(), i, j, *s.tmp);
-    }
-    row.load(*s.tmp);
-    invntt(*s.tmp);
-    c.acc(*s.tmp, pk.data() + 32 + i * kPolyT1Bytes, kT1Bits, 0, kD);  // - c t1 2^d, same line
+    for (int j = 0; j < P::l; ++j)                                   // line 9: A_hat o NTT(z)
+      acc_entry<P, F>(s, row, pk.data(), i, j, z_enc + j * P::poly_z_bytes, P::z_bits, P::gamma1);
+    invntt_row<Scratch<P, F>::parts>(row, s.work);
     const int hint_end = h_enc[P::omega + i];
-    for (int m = 0; m < kN; m += 8) {                                // lines 10, 12: w1Encode
-      std::uint8_t w1[P::w1_bits];
-      BitWriter w(w1);
-      for (int e = m; e < m + 8; ++e) {
-        const bool h = hint < hint_end && h_enc[hint] == e;
-        hint += h ? 1 : 0;
-        w.put(static_cast<std::uint32_t>(use_hint<P::gamma2>(h, freeze(s.tmp->c[e]))), P::w1_bits);
+    for (int h = 0; h < Scratch<P, F>::parts; ++h) {
+      for (int m = 0; m < n; ++m) s.work[m] = row.get(h * n + m);
+      c.acc(s.work, h * n, pk.data() + 32 + i * kPolyT1Bytes, kT1Bits, 0, kD);  // - c t1 2^d
+      for (int m = 0; m < n; m += 8) {                               // lines 10, 12: w1Encode
+        std::uint8_t w1[P::w1_bits];
+        BitWriter w(w1);
+        for (int e = m; e < m + 8; ++e) {
+          const bool hit = hint < hint_end && h_enc[hint] == h * n + e;
+          hint += hit ? 1 : 0;
+          w.put(static_cast<std::uint32_t>(use_hint<P::gamma2>(hit, freeze(s.work[e]))), P::w1_bits);
+        }
+        hash.absorb(w1, sizeof w1);
       }
-      hash.absorb(w1, sizeof w1);
     }
   }
   hash.finalize();
-  std::uint8_t ctilde[P::ctilde_bytes];
-  hash.squeeze(ctilde, sizeof ctilde);                               // line 12
-  return ct::compare(Bytes(ctilde, sizeof ctilde), Bytes(sig.data(), P::ctilde_bytes)) == 0;
+  std::uint8_t* ctilde = reinterpret_cast<std::uint8_t*>(s.work);   // idle again: c_tilde' there
+  hash.squeeze(ctilde, P::ctilde_bytes);                             // line 12
+  return ct::compare(Bytes(ctilde, P::ctilde_bytes), Bytes(sig.data(), P::ctilde_bytes)) == 0;
 }
 
 // ML-DSA.Verify_internal, Algorithm 8. Public inputs only, so it branches freely.
@@ -151,7 +146,7 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) 
     ws.wipe();
     return Status::workspace_too_small;
   }
-  std::uint8_t* tr_mu = reinterpret_cast<std::uint8_t*>(s.tmp->c);
+  std::uint8_t* tr_mu = reinterpret_cast<std::uint8_t*>(s.work);
   if (const Status st = tr_and_mu(tr_mu, pk, msg); st != Status::ok) {  // lines 6-7
     ws.wipe();
     return st;

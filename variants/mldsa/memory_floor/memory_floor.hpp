@@ -9,10 +9,14 @@
 //   hints-in-w       the hint bitmap of row i overwrites the consumed part of w's row i;
 //   y-in-signature   y_j is squeezed once per attempt into the signature's z slot j (the
 //                    caller's output buffer, which its bytes already encode) and read back for
-//                    z_j, instead of being sampled again.
+//                    w and z_j; switched off, the same bytes sit in the workspace;
+//   half-poly        the working polynomial is half a polynomial (512 bytes): NTTs are made a
+//                    half at a time from packed inputs (the first layer read straight off the
+//                    encoding), inverse NTTs run in place on the packed row, and products and
+//                    checks go half by half. Costs an NTT per matrix entry instead of per column.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
-// field; w is accumulated column by column (one NTT per y_j); c_tilde, z (packed straight into
-// the signature), the r0 and ct0 checks and the hints are computed polynomial by polynomial;
+// field; w is accumulated column by column; c_tilde, z (packed straight into the signature),
+// the r0 and ct0 checks and the hints are computed polynomial by polynomial (or half by half);
 // keygen and verify go row by row, verify absorbing w1' into the hash as each row is done.
 #pragma once
 #include <cstdint>
@@ -33,69 +37,92 @@ enum : unsigned {
   kRecomputeRho2 = 1u << 3,
   kHintsInW = 1u << 4,
   kYInSig = 1u << 5,
-  kAll = (1u << 6) - 1,
+  kHalfPoly = 1u << 6,
+  kAll = (1u << 7) - 1,
 };
 
-// Published workspace of each operation (ARCHITECTURE.md, workspace contract): one working
-// polynomial plus the rows of w, and what a switched-off technique costs.
+// Published workspace of each operation (ARCHITECTURE.md, workspace contract): the working
+// polynomial (or half of one) plus the rows of w, and what a switched-off technique costs.
 template <class P, unsigned F>
 struct Layout {
   using Row = WRow<(F & kPackedW) != 0>;
+  static constexpr int parts = (F & kHalfPoly) ? 2 : 1;  // pieces of the working polynomial
+  static constexpr std::size_t work = sizeof(Poly) / parts;
   static constexpr std::size_t rows(int n) { return n * Row::bytes + 4; }  // 4: the get/put window
   static constexpr std::size_t extra_a = (F & kStreamedA) ? 0 : sizeof(Poly);
   static constexpr std::size_t extra_c = (F & kSparseC) ? 0 : 2 * sizeof(Poly);
   static constexpr std::size_t extra_h = (F & kHintsInW) ? 0 : P::k * kN / 8;
-  static constexpr std::size_t keygen = sizeof(Poly) + rows(1) + extra_a;
-  static constexpr std::size_t sign = sizeof(Poly) + rows(P::k) + extra_a + extra_c + extra_h;
-  static constexpr std::size_t verify = sizeof(Poly) + rows(1) + extra_a + extra_c;
+  static constexpr std::size_t extra_y = (F & kYInSig) ? 0 : P::l * P::poly_z_bytes;
+  static constexpr std::size_t keygen = work + rows(1) + extra_a;
+  static constexpr std::size_t sign = work + rows(P::k) + extra_a + extra_c + extra_h + extra_y;
+  static constexpr std::size_t verify = work + rows(1) + extra_a + extra_c;
 };
 
 // The workspace carved into its parts; ok is false when the arena is too small.
 template <class P, unsigned F>
 struct Scratch {
-  using Row = typename Layout<P, F>::Row;
-  Poly* tmp = nullptr;
+  using L = Layout<P, F>;
+  using Row = typename L::Row;
+  static constexpr int parts = L::parts;
+  static constexpr int part_n = kN / parts;  // coefficients in work
+  std::int32_t* work = nullptr;
   std::uint8_t* rows = nullptr;
   Poly* a = nullptr;      // A_hat entry (streamed-A off)
   Poly* c_hat = nullptr;  // NTT(c) and a second polynomial (sparse-challenge off)
   Poly* aux = nullptr;
-  std::uint8_t* hints = nullptr;
+  std::uint8_t* hints = nullptr;  // hint bitmap (hints-in-w off)
+  std::uint8_t* ys = nullptr;     // y, packed (y-in-signature off)
   bool ok = true;
 
-  Scratch(Arena& ws, int nrows, bool challenge, bool hint_area) {
-    tmp = ws.allocate_array<Poly>(1);
-    rows = static_cast<std::uint8_t*>(ws.allocate(Layout<P, F>::rows(nrows), 4));
+  Scratch(Arena& ws, int nrows, bool challenge, bool signing) {
+    work = static_cast<std::int32_t*>(ws.allocate(L::work, 4));
+    rows = static_cast<std::uint8_t*>(ws.allocate(L::rows(nrows), 4));
     if constexpr (!(F & kStreamedA)) a = ws.allocate_array<Poly>(1);
     if (!(F & kSparseC) && challenge) {
       c_hat = ws.allocate_array<Poly>(1);
       aux = ws.allocate_array<Poly>(1);
       ok = c_hat != nullptr && aux != nullptr;
     }
-    if (!(F & kHintsInW) && hint_area) {
-      hints = static_cast<std::uint8_t*>(ws.allocate(Layout<P, F>::extra_h, 4));
+    if (!(F & kHintsInW) && signing) {
+      hints = static_cast<std::uint8_t*>(ws.allocate(L::extra_h, 4));
       ok = ok && hints != nullptr;
     }
-    ok = ok && tmp != nullptr && rows != nullptr && ((F & kStreamedA) || a != nullptr);
+    if (!(F & kYInSig) && signing) {
+      ys = static_cast<std::uint8_t*>(ws.allocate(L::extra_y, 4));
+      ok = ok && ys != nullptr;
+    }
+    ok = ok && work != nullptr && rows != nullptr && ((F & kStreamedA) || a != nullptr);
   }
   Row row(int i) const { return Row{rows + i * Row::bytes}; }
 };
 
-// row += A_hat[r][s] o b (Algorithm 48, line 4 for one entry; Algorithm 32, line 3).
+// row += A_hat[r][col] o NTT(b) (Algorithm 48, line 4 for one entry; Algorithm 32, line 3), b
+// given by its packed encoding (b_i = offset - field_i, `bits` bits each): its NTT is made in
+// s.work, one part at a time.
 template <class P, unsigned F>
 void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const std::uint8_t rho[32],
-               int r, int col, const Poly& b) {
+               int r, int col, const std::uint8_t* b, int bits, std::int32_t offset) {
+  constexpr int parts = Scratch<P, F>::parts;
+  auto part = [&](int h) {
+    ntt_part<parts>(s.work, h, b, bits, offset);
+    return static_cast<const std::int32_t*>(s.work);
+  };
   if constexpr ((F & kStreamedA) != 0) {
-    acc_matrix_entry(row, rho, r, col, b);
+    acc_matrix_entry<parts>(row, rho, r, col, part);
   } else {
     rej_ntt_poly(*s.a, rho, static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(r));
-    for (int m = 0; m < kN; ++m)
-      row.put(m, freeze(row.get(m) + montgomery_reduce(static_cast<std::int64_t>(s.a->c[m]) * b.c[m])));
+    for (int h = 0; h < parts; ++h) {
+      const std::int32_t* bh = part(h);
+      for (int m = 0, j = h * s.part_n; m < s.part_n; ++m, ++j)
+        row.put(j, freeze(row.get(j) + montgomery_reduce(static_cast<std::int64_t>(s.a->c[j]) * bh[m])));
+    }
   }
 }
 
-// Products with the challenge: out += 2^shift * c * a, a read from its packed encoding.
-// sparse-challenge keeps only the c_tilde pointer and re-samples c inside each product (one
-// SHAKE256 block), so c's sparse form is never alive under the caller's sponge calls.
+// Products with the challenge: out[0, part_n) += (c a)[lo, lo + part_n), a read from its packed
+// encoding (a_i = offset - field_i, scaled by 2^shift). sparse-challenge keeps only the c_tilde
+// pointer and re-samples c inside each product (one SHAKE256 block), so c's sparse form is
+// never alive under the caller's sponge calls.
 template <class P, unsigned F>
 struct ChallengeMul {
   const std::uint8_t* ctilde = nullptr;
@@ -109,17 +136,19 @@ struct ChallengeMul {
       ntt(*c_hat);
     }
   }
-  void acc(Poly& out, const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
+  void acc(std::int32_t* out, int lo, const std::uint8_t* base, int bits, std::int32_t offset,
+           int shift) {
+    constexpr int n = Scratch<P, F>::part_n;
     if constexpr ((F & kSparseC) != 0) {
-      challenge_acc_from(out, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset, shift);
+      challenge_acc_from(out, lo, n, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset,
+                         shift);
     } else {  // NTT^-1(c_hat o NTT(a)), exact as a centered integer (see the reference)
-      BitReader r(base, 0);
-      for (auto& x : aux->c) x = offset - static_cast<std::int32_t>(r.take(bits));
+      unpack_part(aux->c, 0, kN, base, bits, offset);
       ntt(*aux);
       poly_pointwise(*aux, *c_hat, *aux);
       invntt(*aux);
       poly_reduce(*aux);
-      for (int m = 0; m < kN; ++m) out.c[m] += aux->c[m] * (std::int32_t{1} << shift);
+      for (int m = 0; m < n; ++m) out[m] += aux->c[lo + m] * (std::int32_t{1} << shift);
     }
   }
 };

@@ -18,20 +18,19 @@ namespace sigspace::mldsa::memory_floor {
   h.wipe();
 }
 
-// y_kappa (Algorithm 7, line 11) by the one sponge of this frame: into y, or with
-// y-in-signature as ExpandMask's bytes straight into the signature's z slot, which they already
-// encode (Algorithm 34's BitUnpack and Algorithm 26's BitPack share the gamma1 - y layout).
-// With recomputed-rho2 rho'' is re-derived first (line 7) into the last 64 bytes of the target,
-// which the mask absorbs whole before its output overwrites them.
+// y_kappa (Algorithm 7, line 11) by the one sponge of this frame, as ExpandMask's bytes into
+// `out` (the signature's z slot with y-in-signature, else the workspace), which they already
+// encode: Algorithm 34's BitUnpack and Algorithm 26's BitPack share the gamma1 - y layout.
+// With recomputed-rho2 rho'' is re-derived first (line 7) into the last 64 bytes of out, which
+// the mask absorbs whole before its output overwrites them.
 template <class P, unsigned F>
-[[gnu::noinline]] void sample_y(Poly& y, std::uint8_t* slot, const std::uint8_t key[32],
+[[gnu::noinline]] void sample_y(std::uint8_t* out, const std::uint8_t key[32],
                                 const std::uint8_t rnd[32], const std::uint8_t mu[64],
                                 const std::uint8_t* kept_rho2, int kappa) {
   Xof256 h;
   const std::uint8_t* rho2 = kept_rho2;
   if constexpr ((F & kRecomputeRho2) != 0) {
-    std::uint8_t* tail = (F & kYInSig) ? slot + P::poly_z_bytes - 64
-                                       : reinterpret_cast<std::uint8_t*>(y.c + kN - 16);
+    std::uint8_t* tail = out + P::poly_z_bytes - 64;
     h.absorb(key, 32);
     h.absorb(rnd, 32);
     h.absorb(mu, 64);
@@ -40,9 +39,7 @@ template <class P, unsigned F>
     h.reset();  // same rate and domain: H again, now for ExpandMask
     rho2 = tail;
   }
-  const auto kap = static_cast<std::uint16_t>(kappa);
-  if constexpr ((F & kYInSig) != 0) mask_bytes_in<P>(h, slot, rho2, kap);
-  else mask_poly_in<P>(h, y, rho2, kap);
+  mask_bytes_in<P>(h, out, rho2, static_cast<std::uint16_t>(kappa));
 }
 
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
@@ -81,8 +78,10 @@ void hint_pack(std::uint8_t* out, const std::uint8_t* bitmap, std::size_t stride
 template <class P, unsigned F>
 Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std::uint8_t rnd[32],
                      std::uint8_t* sig, Arena& ws) {
-  using Row = typename Scratch<P, F>::Row;
-  Scratch<P, F> s(ws, P::k, true, true);
+  using S = Scratch<P, F>;
+  using Row = typename S::Row;
+  constexpr int n = S::part_n;                                       // coefficients in s.work
+  S s(ws, P::k, true, true);
   if (!s.ok) {
     ws.wipe();
     return Status::workspace_too_small;
@@ -100,13 +99,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   std::uint8_t rho2[recompute ? 1 : 64];
   if constexpr (!recompute) derive_rho2(rho2, key, rnd, mu);         // line 7
   std::uint8_t* z_out = sig + P::ctilde_bytes;
-  // y_j (line 11) into the working polynomial; with y-in-signature sampled only for w and read
-  // back from its z slot for z.
-  auto mask = [&](int kappa, int j, bool for_w) {
-    std::uint8_t* slot = z_out + j * P::poly_z_bytes;
-    if (for_w || (F & kYInSig) == 0) sample_y<P, F>(*s.tmp, slot, key, rnd, mu, rho2, kappa + j);
-    if constexpr ((F & kYInSig) != 0) bit_unpack(*s.tmp, slot, P::gamma1, P::z_bits);
-  };
+  std::uint8_t* ys = (F & kYInSig) ? z_out : s.ys;                   // y_j at ys + j * poly_z_bytes
   std::uint8_t* hint_rows = (F & kHintsInW) ? s.rows : s.hints;
   const std::size_t hint_stride = (F & kHintsInW) ? Row::bytes : kN / 8;
   ChallengeMul<P, F> c(s);
@@ -114,41 +107,41 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   for (int kappa = 0;; kappa += P::l) {                              // lines 8-10, 30
     for (int i = 0; i < P::k; ++i) s.row(i).zero();
     for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
-      mask(kappa, j, true);
-      ntt(*s.tmp);
-      for (int i = 0; i < P::k; ++i) acc_entry<P, F>(s, s.row(i), rho, i, j, *s.tmp);
+      std::uint8_t* y = ys + j * P::poly_z_bytes;
+      sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);              // line 11
+      for (int i = 0; i < P::k; ++i) acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1);
     }
-    for (int i = 0; i < P::k; ++i) {
-      s.row(i).load(*s.tmp);
-      invntt(*s.tmp);
-      poly_freeze(*s.tmp);
-      s.row(i).store(*s.tmp);
-    }
+    for (int i = 0; i < P::k; ++i) invntt_row<S::parts>(s.row(i), s.work);
     commitment_hash<P, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
     c.init(sig);                                                     // lines 16-17
 
-    // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26).
+    // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26)
+    // part by part; with y-in-signature over y_j itself, a part read before it is written.
     std::uint32_t reject = 0;
     for (int j = 0; j < P::l && reject == 0; ++j) {
-      mask(kappa, j, false);
-      c.acc(*s.tmp, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
-      reject = poly_exceeds(*s.tmp, P::gamma1 - P::beta);            // full scan, then decide
-      bit_pack(z_out + j * P::poly_z_bytes, *s.tmp, P::gamma1, P::z_bits);
+      for (int h = 0; h < S::parts; ++h) {
+        unpack_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
+        c.acc(s.work, h * n, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+        reject |= exceeds(s.work, n, P::gamma1 - P::beta);          // full scan, then decide
+        pack_part(z_out + j * P::poly_z_bytes, h * n, n, s.work, P::z_bits, P::gamma1);
+      }
     }
     if (reject != 0) continue;  // the public restart decision
 
     // Lines 19, 21, 23: r = w - c s2 replaces w in its row; ||LowBits(r)|| < gamma2 - beta.
     for (int i = 0; i < P::k && reject == 0; ++i) {
-      for (auto& x : s.tmp->c) x = 0;
-      c.acc(*s.tmp, s_enc + (P::l + i) * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
       auto row = s.row(i);
-      for (int m = 0; m < kN; ++m) {
-        const std::int32_t r = freeze(row.get(m) - s.tmp->c[m]);
-        const std::int32_t r0 = low_bits<P::gamma2>(r);
-        const std::int32_t sgn = r0 >> 31;
-        reject |= ~ct::lt_mask(static_cast<std::uint32_t>((r0 ^ sgn) - sgn),
-                               static_cast<std::uint32_t>(P::gamma2 - P::beta));
-        row.put(m, r);
+      for (int h = 0; h < S::parts; ++h) {
+        for (int m = 0; m < n; ++m) s.work[m] = 0;
+        c.acc(s.work, h * n, s_enc + (P::l + i) * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+        for (int m = 0; m < n; ++m) {
+          const std::int32_t r = freeze(row.get(h * n + m) - s.work[m]);
+          const std::int32_t r0 = low_bits<P::gamma2>(r);
+          const std::int32_t sgn = r0 >> 31;
+          reject |= ~ct::lt_mask(static_cast<std::uint32_t>((r0 ^ sgn) - sgn),
+                                 static_cast<std::uint32_t>(P::gamma2 - P::beta));
+          row.put(h * n + m, r);
+        }
       }
     }
     if (reject != 0) continue;
@@ -156,22 +149,25 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     // Lines 25-28: ct0, ||ct0|| < gamma2, h = MakeHint(-ct0, r + ct0) into a bitmap, weight.
     std::uint32_t weight = 0;
     for (int i = 0; i < P::k && reject == 0; ++i) {
-      for (auto& x : s.tmp->c) x = 0;
-      c.acc(*s.tmp, t0_enc + i * kPolyT0Bytes, kD, kT0Half, 0);
-      reject = poly_exceeds(*s.tmp, P::gamma2);
       const auto row = s.row(i);
       // hints-in-w: byte b of the bitmap is written after coefficient 8b+7 has been read, and
       // it overlaps only coefficients <= 8b+7 of the 23-bit (or 32-bit) row.
       std::uint8_t* bits = hint_rows + i * hint_stride;
-      std::uint32_t byte = 0;
-      for (int m = 0; m < kN; ++m) {
-        const std::int32_t ct0 = s.tmp->c[m];
-        const auto h = static_cast<std::uint32_t>(make_hint<P::gamma2>(-ct0, row.get(m) + ct0));
-        weight += h;
-        byte |= h << (m & 7);
-        if ((m & 7) == 7) {
-          bits[m >> 3] = static_cast<std::uint8_t>(byte);
-          byte = 0;
+      for (int h = 0; h < S::parts; ++h) {
+        for (int m = 0; m < n; ++m) s.work[m] = 0;
+        c.acc(s.work, h * n, t0_enc + i * kPolyT0Bytes, kD, kT0Half, 0);
+        reject |= exceeds(s.work, n, P::gamma2);
+        std::uint32_t byte = 0;
+        for (int m = 0; m < n; ++m) {
+          const std::int32_t ct0 = s.work[m];
+          const int e = h * n + m;
+          const auto hint = static_cast<std::uint32_t>(make_hint<P::gamma2>(-ct0, row.get(e) + ct0));
+          weight += hint;
+          byte |= hint << (e & 7);
+          if ((e & 7) == 7) {
+            bits[e >> 3] = static_cast<std::uint8_t>(byte);
+            byte = 0;
+          }
         }
       }
     }

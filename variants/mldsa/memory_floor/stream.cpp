@@ -27,35 +27,52 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   }
 }
 
+void unpack_part(std::int32_t* out, int lo, int n, const std::uint8_t* base, int bits,
+                 std::int32_t offset, int shift) {
+  BitReader r(base, static_cast<std::size_t>(lo) * bits);
+  for (int m = 0; m < n; ++m)
+    out[m] = (offset - static_cast<std::int32_t>(r.take(bits))) * (std::int32_t{1} << shift);
+}
+
+void pack_part(std::uint8_t* base, int lo, int n, const std::int32_t* in, int bits,
+               std::int32_t offset) {
+  BitWriter w(base + lo * bits / 8);
+  for (int m = 0; m < n; ++m) w.put(static_cast<std::uint32_t>(offset - in[m]), bits);
+}
+
 // The packed a is read once, kChunk fields at a time; each term then adds the chunk to out
-// shifted by its position, split where X^256 = -1 wraps it around. A term per field read would
-// decode every field tau times, which was half of signing's instructions.
-void challenge_acc(Poly& out, const Challenge& c, const std::uint8_t* base, int bits,
-                   std::int32_t offset, int shift) {
+// shifted by its position, split where X^256 = -1 wraps it around and clipped to [lo, lo + n).
+// A term per field read would decode every field tau times, which was half of signing's
+// instructions.
+void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const std::uint8_t* base,
+                   int bits, std::int32_t offset, int shift) {
   constexpr int kChunk = 32;
   std::int32_t a[kChunk];
-  BitReader in(base, 0);
+  const int hi = lo + n;
+  const auto clip = [](int x, int floor, int ceil) { return x < floor ? floor : x > ceil ? ceil : x; };
   for (int m0 = 0; m0 < kN; m0 += kChunk) {
-    for (auto& x : a) x = (offset - static_cast<std::int32_t>(in.take(bits))) * (std::int32_t{1} << shift);
+    unpack_part(a, m0, kChunk, base, bits, offset, shift);
     for (int t = 0; t < c.n; ++t) {
       // Term sign as a mask (0 or -1); the wrapped part has it flipped. Positions are public
-      // once the signature is out (see Challenge), so the split may branch on them.
+      // once the signature is out (see Challenge), so the ranges may depend on them.
       const auto s = -static_cast<std::int32_t>((c.neg >> t) & 1);
       const std::int32_t wrap = ~s;
-      const int d = m0 + c.pos[t];
-      const int split = d >= kN ? 0 : (kN - d < kChunk ? kN - d : kChunk);
-      for (int e = 0; e < split; ++e) out.c[d + e] += (a[e] ^ s) - s;
-      for (int e = split; e < kChunk; ++e) out.c[d + e - kN] += (a[e] ^ wrap) - wrap;
+      const int d = m0 + c.pos[t];                     // a[e] lands on d + e, or d + e - 256
+      const int split = clip(kN - d, 0, kChunk);
+      for (int e = clip(lo - d, 0, split), end = clip(hi - d, 0, split); e < end; ++e)
+        out[d + e - lo] += (a[e] ^ s) - s;
+      for (int e = clip(lo - d + kN, split, kChunk), end = clip(hi - d + kN, split, kChunk); e < end; ++e)
+        out[d + e - kN - lo] += (a[e] ^ wrap) - wrap;
     }
   }
   ct::wipe(a, sizeof a);
 }
 
-void challenge_acc_from(Poly& out, Bytes ctilde, int tau, const std::uint8_t* base, int bits,
-                        std::int32_t offset, int shift) {
+void challenge_acc_from(std::int32_t* out, int lo, int n, Bytes ctilde, int tau,
+                        const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   Challenge c;
   sample_challenge(c, ctilde, tau);
-  challenge_acc(out, c, base, bits, offset, shift);
+  challenge_acc(out, lo, n, c, base, bits, offset, shift);
   ct::wipe(&c, sizeof c);
 }
 

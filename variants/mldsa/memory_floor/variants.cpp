@@ -51,8 +51,8 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
   return mf::verify_internal<P, F>(pk, msg, sig, ws);
 }
 
-constexpr const char* kNames[] = {"packed-w",        "streamed-A", "sparse-challenge",
-                                  "recomputed-rho2", "hints-in-w", "y-in-signature"};
+constexpr const char* kNames[] = {"packed-w",   "streamed-A",     "sparse-challenge", "recomputed-rho2",
+                                  "hints-in-w", "y-in-signature", "half-poly"};
 
 // The names of the techniques that policy F has on, in bit order.
 template <unsigned F>
@@ -93,5 +93,7 @@ constexpr Variant kMldsa65MemoryFloorNoHintsInW =
     make<P65, kAll & ~mf::kHintsInW>("ML-DSA-65/memory-floor~hints-in-w", "ML-DSA-65");
 constexpr Variant kMldsa65MemoryFloorNoYInSignature =
     make<P65, kAll & ~mf::kYInSig>("ML-DSA-65/memory-floor~y-in-signature", "ML-DSA-65");
+constexpr Variant kMldsa65MemoryFloorNoHalfPoly =
+    make<P65, kAll & ~mf::kHalfPoly>("ML-DSA-65/memory-floor~half-poly", "ML-DSA-65");
 
 }  // namespace sigspace::mldsa
