@@ -6,6 +6,7 @@
 
 #include "poly.hpp"
 #include "sigspace/bytes.hpp"
+#include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa {
 
@@ -23,6 +24,19 @@ void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
 
 // Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde.
 void sample_in_ball(Poly& c, Bytes ctilde, int tau);
+
+// Algorithm 6, line 1: rho (32) || rho' (64) || K (32) = H(xi || k || l, 128) into seeds, on
+// the sponge Xof (stack-bound points pass the compact one; the output is the same).
+template <class P, class Xof = Shake256>
+void expand_seed(std::uint8_t seeds[128], const std::uint8_t xi[32]) {
+  Xof h;
+  h.absorb(xi, 32);
+  const std::uint8_t kl[2] = {P::k, P::l};
+  h.absorb(kl, 2);
+  h.finalize();
+  h.squeeze(seeds, 128);
+  h.wipe();
+}
 
 // Algorithm 32 (full matrix, as the FIPS 204 pseudocode keeps it).
 template <class P>

@@ -16,15 +16,7 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
     return Status::workspace_too_small;
   }
   std::uint8_t seeds[128];  // rho || rho' || K
-  {
-    Xof256 h;
-    h.absorb(xi, 32);
-    const std::uint8_t kl[2] = {P::k, P::l};
-    h.absorb(kl, 2);
-    h.finalize();
-    h.squeeze(seeds, sizeof seeds);                                  // line 1
-    h.wipe();
-  }
+  expand_seed<P, Xof256>(seeds, xi);                                 // line 1
   const std::uint8_t* rho = seeds;
   std::memcpy(sk, rho, 32);                                          // Alg. 24, line 1
   std::memcpy(sk + 32, seeds + 96, 32);

@@ -61,13 +61,7 @@ void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[kMuBytes], cons
 template <class P>
 void keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t* sk) {
   std::uint8_t seeds[128];  // rho (32) || rho' (64) || K (32)
-  Shake256 h;
-  h.absorb(xi, 32);
-  const std::uint8_t kl[2] = {P::k, P::l};
-  h.absorb(kl, 2);
-  h.finalize();
-  h.squeeze(seeds, sizeof seeds);                                      // line 1
-  h.wipe();
+  expand_seed<P>(seeds, xi);                                           // line 1
   const std::uint8_t* rho = seeds;
   const std::uint8_t* rho_prime = seeds + 32;
   const std::uint8_t* key = seeds + 96;
