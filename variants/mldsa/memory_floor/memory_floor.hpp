@@ -98,13 +98,19 @@ struct Scratch {
 
 // row += A_hat[r][col] o NTT(b) (Algorithm 48, line 4 for one entry; Algorithm 32, line 3), b
 // given by its packed encoding (b_i = offset - field_i, `bits` bits each): its NTT is made in
-// s.work, one part at a time.
+// s.work, one part at a time. A whole NTT (half-poly off) outlives the entry, so a caller going
+// down a column passes reuse for every row after the first.
 template <class P, unsigned F>
 void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const std::uint8_t rho[32],
-               int r, int col, const std::uint8_t* b, int bits, std::int32_t offset) {
+               int r, int col, const std::uint8_t* b, int bits, std::int32_t offset,
+               bool reuse = false) {
   constexpr int parts = Scratch<P, F>::parts;
-  auto part = [&](int h) {
-    ntt_part<parts>(s.work, h, b, bits, offset);
+  auto part = [&s, b, bits, offset, reuse](int h) {
+    if constexpr (parts == 2) {
+      ntt_part<parts>(s.work, h, b, bits, offset);
+    } else if (!reuse) {
+      ntt_part<parts>(s.work, h, b, bits, offset);
+    }
     return static_cast<const std::int32_t*>(s.work);
   };
   if constexpr ((F & kStreamedA) != 0) {

@@ -109,7 +109,8 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
       std::uint8_t* y = ys + j * P::poly_z_bytes;
       sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);              // line 11
-      for (int i = 0; i < P::k; ++i) acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1);
+      for (int i = 0; i < P::k; ++i)
+        acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, i > 0);
     }
     for (int i = 0; i < P::k; ++i) invntt_row<S::parts>(s.row(i), s.work);
     commitment_hash<P, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
