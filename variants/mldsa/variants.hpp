@@ -21,7 +21,9 @@ extern const Variant kMldsa44Balanced;
 extern const Variant kMldsa65Balanced;
 extern const Variant kMldsa87Balanced;
 // balanced ablations, one per technique (balanced/variants.cpp)
-#define SIGSPACE_MLDSA_BAL_EACH(X, set) X(set, MergedNtt) X(set, EarlyReject) X(set, DecomposeOnce)
+#define SIGSPACE_MLDSA_BAL_EACH(X, set)                                                   \
+  X(set, MergedNtt) X(set, EarlyReject) X(set, DecomposeOnce) X(set, RetainedA)           \
+      X(set, YInSignature) X(set, CompactKeccak) X(set, PackedW) X(set, R0First)
 #define SIGSPACE_MLDSA_BAL_DECL(set, name) extern const Variant kMldsa##set##BalancedNo##name;
 SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_DECL, 44)
 SIGSPACE_MLDSA_BAL_EACH(SIGSPACE_MLDSA_BAL_DECL, 65)
