@@ -52,11 +52,13 @@ def collect(view, platform: str, scheme: str, metric: tuple[str, str]):
     for v in points(view, scheme):
         stack = view.figure(v, platform, "sign", "stack")
         cost = view.figure(v, platform, "sign", *metric)
-        if stack is None or cost is None:
+        # A RAM figure without its workspace or retained state would put the point too far left.
+        workspace = descriptor(view, v, "sign", "workspace")
+        state = descriptor(view, v, "sign", "retained_state")
+        if None in (stack, cost, workspace, state):
             missing.append(v)
             continue
-        ram = stack + (descriptor(view, v, "sign", "workspace") or 0) + \
-            (descriptor(view, v, "sign", "retained_state") or 0)
+        ram = stack + workspace + state
         ident = view.identity(v)
         found.append(Point(v, ident["param_set"], ident["op_point"], ram, cost))
     return found, missing
@@ -149,7 +151,8 @@ def plot(view, platform: str, scheme: str, folder: Path) -> Figure | None:
                     "build, not measured in this run (" + "; ".join(sources) + "); stack-only "
                     "RAM for pqm4.")
     if missing:
-        caption += " Not drawn (no sign figure in this run): " + ", ".join(missing) + "."
+        caption += (" Not drawn (this run has no signing cost, stack, workspace or retained-state "
+                    "figure for them): " + ", ".join(missing) + ".")
     return Figure(stem, caption, png, svg)
 
 

@@ -122,3 +122,16 @@ def test_adoption_evidence_from_another_run(tmp_path):
     names = {t.name: t for t in tables}
     assert "ablation" not in names and names["ablation-host"].run == other
     assert {r[-1] for r in names["adoption"].rows if r[2] == "host"} == {other}
+
+
+def test_plot_needs_every_part_of_signing_ram(tmp_path):
+    """A point whose run lacks its workspace figure is listed as not drawn, never drawn with
+    the stack alone (it would sit kilobytes too far left)."""
+    from sigspace import plots
+    whole = variant_records(POINT, "host", insn=8000, stack=12000, workspace=15000, retained=12000)
+    partial = [r for r in variant_records(REF, "host", insn=4000, stack=60000)
+               if r["metric"] != "workspace"]
+    view = runview.load(write_run(tmp_path / RUN, whole + partial))
+    found, missing = plots.collect(view, "host", "ML-DSA", plots.cost_metric(view, "host", "ML-DSA"))
+    assert [(p.variant, p.ram) for p in found] == [(POINT, 12000 + 15000 + 12000)]
+    assert missing == [REF]
