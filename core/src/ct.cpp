@@ -14,9 +14,15 @@ void cmov(MutBytes dst, Bytes src, std::uint8_t mask) {
     dst[i] = static_cast<std::uint8_t>(dst[i] ^ (mask & (dst[i] ^ src[i])));
 }
 
+// Volatile stores, so the compiler cannot drop them as dead; whole words where the buffer is
+// aligned (byte stores made wiping a few percent of an ML-DSA signature on Cortex-M4).
 void wipe(void* p, std::size_t n) {
-  volatile std::uint8_t* q = static_cast<volatile std::uint8_t*>(p);
-  for (std::size_t i = 0; i < n; ++i) q[i] = 0;
+  auto* b = static_cast<volatile std::uint8_t*>(p);
+  std::size_t i = 0;
+  for (; i < n && reinterpret_cast<std::uintptr_t>(b + i) % sizeof(std::uint32_t) != 0; ++i) b[i] = 0;
+  auto* w = reinterpret_cast<volatile std::uint32_t*>(b + i);
+  for (; n - i >= sizeof(std::uint32_t); i += sizeof(std::uint32_t)) *w++ = 0;
+  for (; i < n; ++i) b[i] = 0;
 }
 
 }  // namespace sigspace::ct

@@ -4,14 +4,15 @@ namespace sigspace::mldsa {
 namespace {
 
 // IntegerToBits / BitsToBytes (Algorithms 9, 12) for 256 values of `bits` bits, LSB first.
-// A 64-bit window holds at most 7 pending bits plus one value of up to 23 bits.
+// A 32-bit window holds at most 7 pending bits plus one value of up to 23 bits (a 64-bit one
+// costs a dozen instructions per variable shift on Cortex-M).
 template <class Value>
 void pack_bits(std::uint8_t* out, int bits, Value value) {
-  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
-  std::uint64_t acc = 0;
+  const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
+  std::uint32_t acc = 0;
   int n = 0;
   for (int i = 0; i < kN; ++i) {
-    acc |= (static_cast<std::uint64_t>(value(i)) & mask) << n;
+    acc |= (static_cast<std::uint32_t>(value(i)) & mask) << n;
     for (n += bits; n >= 8; n -= 8, acc >>= 8) *out++ = static_cast<std::uint8_t>(acc);
   }
 }
@@ -19,12 +20,12 @@ void pack_bits(std::uint8_t* out, int bits, Value value) {
 // BytesToBits / BitsToInteger (Algorithms 10, 13), the inverse of pack_bits.
 template <class Store>
 void unpack_bits(const std::uint8_t* in, int bits, Store store) {
-  const std::uint64_t mask = (std::uint64_t{1} << bits) - 1;
-  std::uint64_t acc = 0;
+  const std::uint32_t mask = (std::uint32_t{1} << bits) - 1;
+  std::uint32_t acc = 0;
   int n = 0;
   for (int i = 0; i < kN; ++i) {
-    for (; n < bits; n += 8) acc |= static_cast<std::uint64_t>(*in++) << n;
-    store(i, static_cast<std::uint32_t>(acc & mask));
+    for (; n < bits; n += 8) acc |= static_cast<std::uint32_t>(*in++) << n;
+    store(i, acc & mask);
     acc >>= bits;
     n -= bits;
   }
