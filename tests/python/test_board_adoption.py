@@ -41,7 +41,7 @@ def test_every_registered_id_names_a_descriptor_and_its_own_firmware_target(tmp_
 
 @pytest.mark.skipif(not CXX, reason="needs a C++ preprocessor")
 @pytest.mark.parametrize("bad, message", [
-    ("ML-DSA-44/memory-floor~packed-w", "unknown ablation 'ML-DSA-44/memory-floor~packed-w'"),
+    ("ML-DSA-44/speed-ceiling~packed-w", "unknown ablation 'ML-DSA-44/speed-ceiling~packed-w'"),
     ("ML-DSA-44/fast", "unknown variant 'ML-DSA-44/fast'"),
     ("ML-DSA-44", "is not <parameter set>/<operating point>")])
 def test_an_unknown_id_is_refused_by_name(tmp_path, bad, message):

@@ -36,7 +36,9 @@ extern const Variant kMldsa87MemoryFloor;
   X(set, PackedW) X(set, StreamedA) X(set, SparseChallenge) X(set, RecomputedRho2)   \
       X(set, HintsInW) X(set, YInSignature) X(set, HalfPoly)
 #define SIGSPACE_MLDSA_MF_DECL(set, name) extern const Variant kMldsa##set##MemoryFloorNo##name;
+SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 44)
 SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 65)
+SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 87)
 }  // namespace sigspace::mldsa
 
 #define SIGSPACE_MLDSA_VARIANTS                                           \
@@ -53,7 +55,9 @@ SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_DECL, 65)
 #define SIGSPACE_MLDSA_BAL_PTR(set, name) &sigspace::mldsa::kMldsa##set##BalancedNo##name,
 #define SIGSPACE_MLDSA_MF_PTR(set, name) &sigspace::mldsa::kMldsa##set##MemoryFloorNo##name,
 #define SIGSPACE_MLDSA_ABLATIONS                                                          \
+  SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 44)                                       \
   SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 65)                                       \
+  SIGSPACE_MLDSA_MF_EACH(SIGSPACE_MLDSA_MF_PTR, 87)                                       \
   SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 44)                                       \
   SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 65)                                       \
   SIGSPACE_MLDSA_SC_EACH(SIGSPACE_MLDSA_SC_PTR, 87)                                       \

@@ -81,19 +81,19 @@ constexpr Variant kMldsa44MemoryFloor = make<P44, kAll>("ML-DSA-44/memory-floor"
 constexpr Variant kMldsa65MemoryFloor = make<P65, kAll>("ML-DSA-65/memory-floor", "ML-DSA-65");
 constexpr Variant kMldsa87MemoryFloor = make<P87, kAll>("ML-DSA-87/memory-floor", "ML-DSA-87");
 
-constexpr Variant kMldsa65MemoryFloorNoPackedW =
-    make<P65, kAll & ~mf::kPackedW>("ML-DSA-65/memory-floor~packed-w", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoStreamedA =
-    make<P65, kAll & ~mf::kStreamedA>("ML-DSA-65/memory-floor~streamed-A", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoSparseChallenge =
-    make<P65, kAll & ~mf::kSparseC>("ML-DSA-65/memory-floor~sparse-challenge", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoRecomputedRho2 =
-    make<P65, kAll & ~mf::kRecomputeRho2>("ML-DSA-65/memory-floor~recomputed-rho2", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoHintsInW =
-    make<P65, kAll & ~mf::kHintsInW>("ML-DSA-65/memory-floor~hints-in-w", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoYInSignature =
-    make<P65, kAll & ~mf::kYInSig>("ML-DSA-65/memory-floor~y-in-signature", "ML-DSA-65");
-constexpr Variant kMldsa65MemoryFloorNoHalfPoly =
-    make<P65, kAll & ~mf::kHalfPoly>("ML-DSA-65/memory-floor~half-poly", "ML-DSA-65");
+#define SIGSPACE_MF_ABLATION(set, P, name, tech, bit)                                   \
+  constexpr Variant kMldsa##set##MemoryFloorNo##name =                                   \
+      make<P, kAll & ~(bit)>("ML-DSA-" #set "/memory-floor~" tech, "ML-DSA-" #set);
+#define SIGSPACE_MF_ABLATIONS_OF(set, P)                                                 \
+  SIGSPACE_MF_ABLATION(set, P, PackedW, "packed-w", mf::kPackedW)                        \
+  SIGSPACE_MF_ABLATION(set, P, StreamedA, "streamed-A", mf::kStreamedA)                  \
+  SIGSPACE_MF_ABLATION(set, P, SparseChallenge, "sparse-challenge", mf::kSparseC)        \
+  SIGSPACE_MF_ABLATION(set, P, RecomputedRho2, "recomputed-rho2", mf::kRecomputeRho2)    \
+  SIGSPACE_MF_ABLATION(set, P, HintsInW, "hints-in-w", mf::kHintsInW)                    \
+  SIGSPACE_MF_ABLATION(set, P, YInSignature, "y-in-signature", mf::kYInSig)              \
+  SIGSPACE_MF_ABLATION(set, P, HalfPoly, "half-poly", mf::kHalfPoly)
+SIGSPACE_MF_ABLATIONS_OF(44, P44)
+SIGSPACE_MF_ABLATIONS_OF(65, P65)
+SIGSPACE_MF_ABLATIONS_OF(87, P87)
 
 }  // namespace sigspace::mldsa
