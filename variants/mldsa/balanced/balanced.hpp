@@ -61,7 +61,7 @@ bool attempt(const Key<P, T>& key, const std::uint8_t mu[64], const std::uint8_t
   commit<P, T>(key, mu, rho2, kappa, r, sig);
   Poly& c = poly_at(r, L::c);
   Poly& u = poly_at(r, L::u);
-  sample_in_ball<P, T>(c, sig);                                        // line 16
+  mldsa::sample_in_ball<Xof256<T>>(c, Bytes(sig, P::ctilde_bytes), P::tau);  // line 16
   fast::ntt<T>(c);                                                     // line 17
   std::uint32_t reject = 0;
   auto z_row = [&](int j) {                                            // lines 18, 20

@@ -72,23 +72,6 @@ template <class P, unsigned T>
   h.wipe();
 }
 
-// SampleInBall (Algorithm 29). c_tilde is public, so the loop on j may branch.
-template <class P, unsigned T>
-[[gnu::noinline]] void sample_in_ball(Poly& c, const std::uint8_t* ctilde) {
-  for (auto& x : c.c) x = 0;                            // line 1
-  Xof256<T> h;                                          // lines 2-3
-  h.absorb(ctilde, P::ctilde_bytes);
-  h.finalize();
-  std::uint64_t signs = 0;                              // lines 4-5
-  for (int b = 0; b < 8; ++b) signs |= std::uint64_t{h.squeeze_byte()} << (8 * b);
-  for (int i = kN - P::tau; i < kN; ++i) {              // line 6
-    int j = h.squeeze_byte();                           // line 7
-    while (j > i) j = h.squeeze_byte();                 // lines 8-10
-    c.c[i] = c.c[j];                                    // line 11
-    c.c[j] = 1 - 2 * static_cast<std::int32_t>((signs >> (i + P::tau - kN)) & 1);  // line 12
-  }
-}
-
 // The first n entries of A_hat in phase-1 order (column j, then row i), packed 23 bits a
 // coefficient: FIPS 204 Algorithm 7, line 5 hoisted to key loading for as many entries as fit.
 template <class P, unsigned T>

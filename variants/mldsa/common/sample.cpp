@@ -90,32 +90,4 @@ void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa) 
 template void expand_mask_poly<(1 << 17)>(Poly&, const std::uint8_t*, std::uint16_t);
 template void expand_mask_poly<(1 << 19)>(Poly&, const std::uint8_t*, std::uint16_t);
 
-void sample_in_ball(Poly& c, Bytes ctilde, int tau) {
-  // Algorithm 29. c_tilde is published with the signature; the index j and the loop on it
-  // are functions of c_tilde only, and are treated as public as in the reference code.
-  for (auto& x : c.c) x = 0;                       // line 1
-  Shake256 h;                                      // line 2
-  h.absorb(ctilde);                                // line 3
-  h.finalize();
-  std::uint8_t s[8];
-  h.squeeze(s, 8);                                 // line 4
-  const std::uint64_t signs = load_le64(s);        // line 5: h = BytesToBits(s)
-  std::uint8_t buf[136];
-  std::size_t pos = sizeof buf;
-  auto next = [&]() {                              // H.Squeeze(ctx, 1), a block at a time
-    if (pos == sizeof buf) {
-      h.squeeze(buf, sizeof buf);
-      pos = 0;
-    }
-    return int{buf[pos++]};
-  };
-  for (int i = kN - tau; i < kN; ++i) {            // line 6
-    int j = next();                                // line 7
-    while (j > i) j = next();                      // lines 8-10
-    c.c[i] = c.c[j];                               // line 11
-    const auto bit = static_cast<std::int32_t>((signs >> (i + tau - kN)) & 1);
-    c.c[j] = 1 - 2 * bit;                          // line 12: (-1)^h[i+tau-256]
-  }
-}
-
 }  // namespace sigspace::mldsa

@@ -22,8 +22,26 @@ void rej_bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r);
 template <std::int32_t Gamma1>
 void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
 
-// Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde.
-void sample_in_ball(Poly& c, Bytes ctilde, int tau);
+// Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde, on
+// the sponge Xof (stack-bound points pass the compact one; the output is the same). c_tilde is
+// published with the signature; the index j and the loop on it are functions of c_tilde only,
+// and are treated as public as in the reference code.
+template <class Xof = Shake256>
+void sample_in_ball(Poly& c, Bytes ctilde, int tau) {
+  for (auto& x : c.c) x = 0;                           // line 1
+  Xof h;                                               // line 2
+  h.absorb(ctilde);                                    // line 3
+  h.finalize();
+  std::uint64_t signs = 0;                             // lines 4-5: h = BytesToBits(s)
+  for (int b = 0; b < 8; ++b) signs |= std::uint64_t{h.squeeze_byte()} << (8 * b);
+  for (int i = kN - tau; i < kN; ++i) {                // line 6
+    int j = h.squeeze_byte();                          // line 7
+    while (j > i) j = h.squeeze_byte();                // lines 8-10
+    c.c[i] = c.c[j];                                   // line 11
+    const auto bit = static_cast<std::int32_t>((signs >> (i + tau - kN)) & 1);
+    c.c[j] = 1 - 2 * bit;                              // line 12: (-1)^h[i+tau-256]
+  }
+}
 
 // Algorithm 6, line 1: rho (32) || rho' (64) || K (32) = H(xi || k || l, 128) into seeds, on
 // the sponge Xof (stack-bound points pass the compact one; the output is the same).
