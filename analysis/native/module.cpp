@@ -21,8 +21,9 @@ py::bytes to_bytes(const Buffer& b) {
 }
 
 py::dict info(const sigspace::Variant& v) {
-  py::list techniques;
+  py::list techniques, traits;
   for (const char* t : v.techniques) techniques.append(t);
+  for (const char* t : v.traits) traits.append(t);
   py::dict sizes, ws, d;
   sizes["pk"] = v.pk_bytes;
   sizes["sk"] = v.sk_bytes;
@@ -39,6 +40,7 @@ py::dict info(const sigspace::Variant& v) {
   d["param_set"] = v.param_set;
   d["op_point"] = v.op_point;
   d["techniques"] = techniques;
+  d["traits"] = traits;
   d["sizes"] = sizes;
   d["workspace"] = ws;
   return d;

@@ -5,6 +5,7 @@ floor memory), the platforms to judge on, and written waivers. Checked completel
 work starts, refusals with their line."""
 from __future__ import annotations
 
+import fnmatch
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -75,26 +76,33 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
     default = tolerance_table(data.get("tolerance", {}), "tolerance")
     tolerances = {}
     points = {}
-    for i, p in enumerate(data.get("point", [])):
-        vid, techniques = p.get("variant"), p.get("techniques")
-        if vid not in variants:
-            fail(f"point '{vid}' is not a registered variant", "point", "variant", None, i)
-        if not isinstance(techniques, list) or not techniques:
-            fail("point.techniques must be a non-empty list", "point", "techniques", None, i)
+
+    def ladder_point(vid, techniques, own, i):
+        if vid in points:
+            fail(f"{vid} has two ladder entries", "point", "variant", None, i)
         for t in techniques:
             if t not in variants[vid]:
                 fail(f"'{t}' is not a technique of {vid} ({', '.join(variants[vid])})",
                      "point", "techniques", t, i)
             if f"{vid}~{t}" not in ablations:
-                fail(f"ablation '{vid}~{t}' is not registered (variants/<scheme>/variants.hpp)",
+                fail(f"ablation '{vid}~{t}' is not registered (variants/<scheme>/points.hpp)",
                      "point", "techniques", t, i)
         points[vid] = list(techniques)
-        own = p.get("tolerance")
-        tolerances[vid] = default if own is None else \
-            tolerance_table(own, "point", "tolerance", i)
+        tolerances[vid] = default if own is None else tolerance_table(own, "point", "tolerance", i)
         if not tolerances[vid]:
             fail(f"{vid}: no tracked metrics ([tolerance] or point.tolerance)", "point",
                  "variant", None, i)
+
+    for i, p in enumerate(data.get("point", [])):
+        pattern, techniques = p.get("variant"), p.get("techniques")
+        # One entry may stand for a point at every set: variant = "ML-DSA-*/speed-ceiling".
+        vids = sorted(fnmatch.filter(variants, pattern)) if isinstance(pattern, str) else []
+        if not vids:
+            fail(f"point '{pattern}' matches no registered variant", "point", "variant", None, i)
+        if not isinstance(techniques, list) or not techniques:
+            fail("point.techniques must be a non-empty list", "point", "techniques", None, i)
+        for vid in vids:
+            ladder_point(vid, techniques, p.get("tolerance"), i)
 
     waivers = {}
     for i, w in enumerate(data.get("waiver", [])):
@@ -120,8 +128,20 @@ def load(path: str | Path) -> Ladders:
         text = Path(path).read_text()
     except OSError as e:
         raise ConfigError(str(path), None, f"cannot read: {e.strerror}") from None
-    registered = {v: registry.variant(v).info["techniques"] for v in registry.variants()}
-    return parse(path, text, registered, set(registry.ablations()))
+    return parse(path, text, registered_techniques(), set(registry.ablations()))
+
+
+def gaps(ladders: list[Ladders], registered: dict[str, list[str]]) -> list[str]:
+    """Registered techniques that no ladder lists: each is a technique that would join its point
+    without ever being judged. registered: variant id -> its techniques."""
+    listed = {vid: set(t) for lad in ladders for vid, t in lad.points.items()}
+    return [f"{vid}~{t}" for vid, techniques in registered.items() for t in techniques
+            if t not in listed.get(vid, set())]
+
+
+def registered_techniques() -> dict[str, list[str]]:
+    from . import registry
+    return {v: registry.variant(v).info["techniques"] for v in registry.variants()}
 
 
 def load_all(folder: Path) -> list[Ladders]:

@@ -73,7 +73,7 @@ class BoardPlatform(Platform):
         return dict(METHODS)
 
     def variant_ids(self) -> list[str]:
-        # Ablations too: the probe firmware builds any registered id (descriptor.cmake), so
+        # Ablations too: the probe firmware builds any registered id (variants/registry.hpp), so
         # `sigspace adopt` can decide each technique on the boards as well as on the host.
         return list(_sigspace.variant_ids()) + list(_sigspace.ablation_ids())
 

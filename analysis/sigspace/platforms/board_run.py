@@ -47,8 +47,14 @@ def qemu_timeout() -> int:
 
 
 def slug(variant_id: str) -> str:
-    """As harness/target/probe/descriptor.cmake names targets and .pk files."""
+    """As harness/target/probe/CMakeLists.txt (sigspace_probe_slug) names targets and .pk files."""
     return re.sub(r"[^a-z0-9]+", "_", variant_id.lower())
+
+
+def registered_ids() -> set[str]:
+    """Every id a probe image can be built for: the registry's variants and ablations."""
+    from .. import _sigspace
+    return set(_sigspace.variant_ids()) | set(_sigspace.ablation_ids())
 
 
 def point_of(variant_id: str) -> str:
@@ -124,6 +130,9 @@ class Builder:
 
     def elf(self, variant_id: str, messages: int, ram: int) -> Path | None:
         """The built image, or None when it does not fit RAM_BYTES at link time."""
+        if variant_id not in registered_ids():  # the firmware would stop at its static_assert
+            raise BoardError(f"unknown variant or ablation '{variant_id}': not in the registry "
+                             "(sigspace list; ablations are <set>/<point>~<technique>)")
         with self._lock:
             self._entries.add((variant_id, messages, ram))
             if frozenset(self._entries) != self._configured:

@@ -54,7 +54,8 @@ struct Variant {
   const char* scheme;     // "ML-DSA", "LESS"
   const char* param_set;  // "ML-DSA-65", "LESS-1b"
   const char* op_point;   // "reference", "speed-ceiling", "balanced", "memory-floor"
-  std::span<const char* const> techniques;
+  std::span<const char* const> techniques;  // switchable, each with its ablation (point.hpp)
+  std::span<const char* const> traits;      // descriptive, not switchable
 
   // sizes in bytes
   std::size_t pk_bytes;

@@ -5,12 +5,15 @@ namespace sigspace::cli {
 nlohmann::json variant_info(const Variant& v) {
   nlohmann::json techniques = nlohmann::json::array();
   for (const char* t : v.techniques) techniques.push_back(t);
+  nlohmann::json traits = nlohmann::json::array();
+  for (const char* t : v.traits) traits.push_back(t);
   return {
       {"id", v.id},
       {"scheme", v.scheme},
       {"param_set", v.param_set},
       {"op_point", v.op_point},
       {"techniques", techniques},
+      {"traits", traits},
       {"sizes",
        {{"pk", v.pk_bytes},
         {"sk", v.sk_bytes},

@@ -1,5 +1,6 @@
-// Measurement firmware of one variant (chosen at build time: SIGSPACE_PROBE_VARIANT names its
-// descriptor, so the image links that variant alone and its code size means something). It
+// Measurement firmware of one variant, chosen at build time by its id (SIGSPACE_PROBE_VARIANT_ID)
+// from the compile-time registry (variants/registry.hpp): the lookup is a constant expression, so
+// the image links that variant alone and its code size means something. It
 // runs the fixed transcript sequence (harness/common/transcript.hpp) with every operation in
 // its own window: painted stack around it, bench_start()/bench_stop() inside for the TCG
 // plugin's instruction count. Keys, messages and signatures live in main's frame, above the
@@ -18,7 +19,7 @@
 #include "board.hpp"
 #include "fixed_pk.hpp"
 #include "transcript.hpp"
-#include SIGSPACE_PROBE_VARIANT_HEADER
+#include "registry.hpp"
 
 extern "C" std::uint8_t __RamStart[], __StackLimit[], end[];
 
@@ -91,12 +92,12 @@ int measure(const Variant& v, MutBytes block) {
 
 }  // namespace
 
+static_assert(is_registered(SIGSPACE_PROBE_VARIANT_ID),
+              "SIGSPACE_PROBE_VARIANT_ID names no registered variant or ablation");
+constexpr const Variant* kProbed = find_registered(SIGSPACE_PROBE_VARIANT_ID);
+
 int main() {
-  const Variant& v = SIGSPACE_PROBE_VARIANT;
-  if (std::strcmp(v.id, SIGSPACE_PROBE_VARIANT_ID) != 0) {
-    std::printf("SIGSPACE error=wrong-variant built=%s want=%s\n", v.id, SIGSPACE_PROBE_VARIANT_ID);
-    return kExitFailed;
-  }
+  const Variant& v = *kProbed;
   std::printf("SIGSPACE begin variant=%s machine=%s ram=%lu messages=%u pk=%s\n", v.id,
               board::machine(), static_cast<unsigned long>(board::ram_bytes()),
               static_cast<unsigned>(SIGSPACE_PROBE_MESSAGES),

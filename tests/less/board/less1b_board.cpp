@@ -3,14 +3,14 @@
 // under QEMU, on a Cortex-M4 (minitest: no heap, no exceptions).
 #include <cstring>
 
-#include "less/variants.hpp"
+#include "registry.hpp"
 #include "less1b_kat0.h"
 #include "minitest.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace {
 
-const sigspace::Variant& v = sigspace::less::kLess1bReference;
+const sigspace::Variant& v = *sigspace::find_registered("LESS-1b/reference");
 constexpr std::size_t kMlen = sizeof kKatMSG;
 
 // Buffers the operations write live in .bss, not on the (measured) operation stack.

@@ -30,7 +30,6 @@ template <class P>
 Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
             std::uint8_t* sig, std::size_t* sig_len, Arena&) {
   constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  if (msg.mode != MessageMode::pure || !msg.context.empty()) return Status::invalid_input;
   ExpandedKey<P> key(state);
   std::uint8_t nodes[P::tree_nodes * lambda], cf_seed[lambda];
   key.x.squeeze(nodes, lambda);  // step 3: the ephemeral root seed, then the blinding seed

@@ -44,8 +44,6 @@ void select_columns(const std::uint8_t* gj, const std::uint8_t* resp, std::uint8
 template <class P>
 Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
   constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  if (msg.mode != MessageMode::pure || !msg.context.empty()) return Status::invalid_input;
-  if (pk.size() != P::pk_bytes) return Status::invalid_input;
   for (unsigned j = 0; j + 1 < P::s; ++j)
     if (!packed_rref_valid(pk.data() + lambda + j * P::rref_bytes, k, n)) return Status::invalid_input;
   // Section 9 step 1: the last byte counts the published seeds and fixes the length.

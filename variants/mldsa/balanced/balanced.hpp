@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "../common/message.hpp"
+#include "../common/sample.hpp"
 #include "commit.hpp"
 
 namespace sigspace::mldsa::balanced {

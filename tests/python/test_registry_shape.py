@@ -1,0 +1,60 @@
+"""The registry's shape (sigspace/point.hpp): every registered technique is judged by a ladder,
+a ladder names only registered techniques, one ladder entry stands for a point at every set,
+every registered operating point has its place in the tables' ordering, and traits (descriptive)
+stay apart from techniques (switchable, each with its ablation)."""
+import re
+
+import pytest
+from conftest import ROOT
+
+from sigspace import adoption_config, registry
+from sigspace.config import ConfigError
+from sigspace.tables.common import POINT_ORDER
+
+LADDERS = ROOT / "configs" / "adoption"
+REGISTERED = {"X-1/fast": ["a", "b"], "X-2/fast": ["a", "b"], "X-1/reference": []}
+ABLATIONS = {"X-1/fast~a", "X-1/fast~b", "X-2/fast~a", "X-2/fast~b"}
+
+
+def ladder(techniques: str, variant: str = "X-*/fast"):
+    text = f'[adoption]\nplatforms = ["host"]\n[tolerance]\ninstructions = "+0.5%"\n' \
+           f'[[point]]\nvariant = "{variant}"\ntechniques = {techniques}\n'
+    return adoption_config.parse("ladder.toml", text, REGISTERED, ABLATIONS)
+
+
+def test_every_registered_technique_has_a_ladder_entry():
+    assert adoption_config.gaps(adoption_config.load_all(LADDERS),
+                                adoption_config.registered_techniques()) == []
+
+
+def test_a_technique_without_a_ladder_entry_is_a_gap():
+    assert adoption_config.gaps([ladder('["a"]')], REGISTERED) == ["X-1/fast~b", "X-2/fast~b"]
+    assert adoption_config.gaps([ladder('["a", "b"]')], REGISTERED) == []
+
+
+def test_one_entry_stands_for_the_point_at_every_set():
+    assert ladder('["b", "a"]').points == {"X-1/fast": ["b", "a"], "X-2/fast": ["b", "a"]}
+
+
+@pytest.mark.parametrize("techniques, variant, message", [
+    ('["a", "c"]', "X-*/fast", "'c' is not a technique of X-1/fast"),
+    ('["a"]', "Y-*/fast", "point 'Y-*/fast' matches no registered variant")])
+def test_a_ladder_naming_an_unknown_technique_or_point_is_refused(techniques, variant, message):
+    with pytest.raises(ConfigError, match=re.escape(message)):
+        ladder(techniques, variant)
+
+
+def test_every_registered_point_has_its_place_in_the_tables():
+    points = {registry.variant(v).info["op_point"] for v in registry.variants()}
+    assert points <= set(POINT_ORDER), points - set(POINT_ORDER)
+
+
+def test_traits_are_apart_from_techniques_and_each_technique_has_its_ablation():
+    ablations = set(registry.ablations())
+    for vid in registry.variants():
+        info = registry.variant(vid).info
+        assert not set(info["traits"]) & set(info["techniques"]), vid
+        assert {f"{vid}~{t}" for t in info["techniques"]} <= ablations, vid
+    assert registry.variant("ML-DSA-44/reference").info["techniques"] == []
+    assert "full-matrix-A" in registry.variant("ML-DSA-44/reference").info["traits"]
+    assert len([a for a in ablations if a.startswith("ML-DSA-65/memory-floor~")]) == 7

@@ -1,0 +1,67 @@
+// The memory-floor operating point (memory_floor.hpp): least RAM, speed second. Retained state
+// is the FIPS 204 encoded secret key: rho, K, tr and s1, s2, t0 packed. Keeping only the 32-byte
+// seed would save the rest at the price of a key generation (k l SHAKE128 matrix entries and
+// NTTs) inside every signature; the packed key is already read field by field, so it costs no
+// working memory.
+#pragma once
+#include <array>
+#include <cstring>
+
+#include "mldsa/common/scheme.hpp"
+#include "mldsa/memory_floor/keygen_verify.hpp"
+#include "mldsa/memory_floor/sign.hpp"
+
+namespace sigspace::mldsa {
+
+struct MemoryFloor {
+  static constexpr const char* name = "memory-floor";
+  static constexpr std::array techniques{
+      point::Technique{memory_floor::kPackedW, "packed-w"},
+      point::Technique{memory_floor::kStreamedA, "streamed-A"},
+      point::Technique{memory_floor::kSparseC, "sparse-challenge"},
+      point::Technique{memory_floor::kRecomputeRho2, "recomputed-rho2"},
+      point::Technique{memory_floor::kHintsInW, "hints-in-w"},
+      point::Technique{memory_floor::kYInSig, "y-in-signature"},
+      point::Technique{memory_floor::kHalfPoly, "half-poly"}};
+  static constexpr std::array<const char*, 0> traits{};
+  template <class P, unsigned>
+  static constexpr std::size_t state_bytes = P::sk_bytes;
+  template <class P, unsigned T>
+  static constexpr WorkspaceSizes workspace{memory_floor::Layout<P, T>::keygen,
+                                            memory_floor::Layout<P, T>::keygen,
+                                            memory_floor::Layout<P, T>::sign,
+                                            memory_floor::Layout<P, T>::verify};
+
+  template <class P, unsigned T>
+  static Status keygen(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Arena& ws) {
+    return memory_floor::keygen_internal<P, T>(seed, pk, sk, ws);
+  }
+
+  template <class P, unsigned T>
+  static Status load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+    if (sk.size() == kSeedBytes) return memory_floor::keygen_internal<P, T>(sk.data(), nullptr, state, ws);
+    // Algorithm 25's range check on s1 and s2 (see encode.hpp), read in place: every field is
+    // read, and only the verdict is branched on.
+    std::uint32_t bad = 0;
+    for (int r = 0; r < P::l + P::k; ++r) {
+      memory_floor::BitReader in(sk.data() + 128 + r * P::poly_eta_bytes, 0);
+      for (int m = 0; m < kN; ++m) bad |= ~ct::lt_mask(in.take(P::eta_bits), 2 * P::eta + 1);
+    }
+    if (bad != 0) return Status::invalid_input;
+    std::memcpy(state, sk.data(), P::sk_bytes);
+    return Status::ok;
+  }
+
+  template <class P, unsigned T>
+  static Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* rnd,
+                     std::uint8_t* sig, Arena& ws) {
+    return memory_floor::sign_internal<P, T>(state, msg, rnd, sig, ws);
+  }
+
+  template <class P, unsigned T>
+  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+    return memory_floor::verify_internal<P, T>(pk, msg, sig, ws);
+  }
+};
+
+}  // namespace sigspace::mldsa
