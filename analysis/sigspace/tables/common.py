@@ -2,7 +2,8 @@
 order, and which speed figure a platform has (never two methods in one comparison)."""
 from __future__ import annotations
 
-POINT_ORDER = ("reference", "speed-ceiling", "balanced", "memory-floor")
+import functools
+
 OPS = ("keygen", "sign", "verify")
 FIT_PLATFORM = "m4"          # the 640 KB part the LESS paper's "fits" column is about
 FIT_BYTES = 640 * 1024
@@ -12,11 +13,20 @@ def is_ablation(variant: str) -> bool:
     return "~" in variant
 
 
+@functools.lru_cache(maxsize=None)
+def point_order() -> tuple[str, ...]:
+    """Operating points in the order the schemes list them (variants/<scheme>/points.hpp), so a
+    newly registered point has its place in every table without an edit here."""
+    from .. import registry
+    return tuple(dict.fromkeys(registry.variant(v).info["op_point"] for v in registry.variants()))
+
+
 def points(view, scheme: str | None = None) -> list[str]:
     """Operating points of the run (ablations excluded), by scheme, set, then point order."""
     def key(v):
         ident = view.identity(v)
-        rank = POINT_ORDER.index(ident["op_point"]) if ident["op_point"] in POINT_ORDER else 99
+        order = point_order()
+        rank = order.index(ident["op_point"]) if ident["op_point"] in order else len(order)
         return ident["scheme"], ident["param_set"], rank, ident["op_point"]
     chosen = [v for v in view.variants() if not is_ablation(v)
               and (scheme is None or view.identity(v)["scheme"] == scheme)]
