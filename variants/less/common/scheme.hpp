@@ -27,7 +27,7 @@ struct Scheme {
 
   // The secret key is the 2-lambda-byte seed (less-v2.0.md section 3); nothing else is accepted.
   template <class Point, class P, unsigned T>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     if (sk.size() != P::sk_bytes) return Status::invalid_input;
     return Point::template load_key<P, T>(sk, state, ws);
   }
@@ -44,7 +44,7 @@ struct Scheme {
   }
 
   template <class Point, class P, unsigned T>
-  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena& ws) {
     if (msg.mode != MessageMode::pure || !msg.context.empty()) return Status::invalid_input;
     if (pk.size() != P::pk_bytes) return Status::invalid_input;
     return Point::template verify<P, T>(pk, msg, sig, ws);

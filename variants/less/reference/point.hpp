@@ -28,7 +28,7 @@ struct Reference {
     return reference::keygen<P>(seed, pk, sk, ws);
   }
   template <class P, unsigned>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     return reference::load_signing_key<P>(sk, state, ws);
   }
   template <class P, unsigned>
@@ -37,7 +37,7 @@ struct Reference {
     return reference::sign<P>(state, msg, salt, sig, sig_len, ws);
   }
   template <class P, unsigned>
-  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena& ws) {
     return reference::verify<P>(pk, msg, sig, ws);
   }
 };

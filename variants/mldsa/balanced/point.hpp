@@ -32,7 +32,7 @@ struct Balanced : ReferenceKeygenVerify {
   // of FIPS 204 Section 7.2) or the 32-byte seed (expanded by Algorithm 6); then samples the
   // retained entries of A_hat (Algorithm 32 for them, as Algorithm 7, line 5 would).
   template <class P, unsigned T>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena&) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena&) {
     using Key = balanced::Key<P, T>;
     std::uint8_t* enc = state + Key::entries * balanced::kAEntryBytes;
     if (sk.size() == kSeedBytes) {

@@ -36,7 +36,7 @@ struct Scheme {
 
   // sk: the FIPS 204 encoded key, or the 32-byte seed form (expanded by Algorithm 6).
   template <class Point, class P, unsigned T>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     if (sk.size() != kSeedBytes && sk.size() != P::sk_bytes) return Status::invalid_input;
     return Point::template load_key<P, T>(sk, state, ws);
   }
@@ -53,7 +53,7 @@ struct Scheme {
   }
 
   template <class Point, class P, unsigned T>
-  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena& ws) {
     return Point::template verify<P, T>(pk, msg, sig, ws);
   }
 };

@@ -38,7 +38,7 @@ struct MemoryFloor {
   }
 
   template <class P, unsigned T>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     if (sk.size() == kSeedBytes) return memory_floor::keygen_internal<P, T>(sk.data(), nullptr, state, ws);
     // Algorithm 25's range check on s1 and s2 (see encode.hpp), read in place: every field is
     // read, and only the verdict is branched on.
@@ -59,7 +59,7 @@ struct MemoryFloor {
   }
 
   template <class P, unsigned T>
-  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
+  static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena& ws) {
     return memory_floor::verify_internal<P, T>(pk, msg, sig, ws);
   }
 };

@@ -20,7 +20,7 @@ struct ReferenceKeygenVerify {
     return Status::ok;
   }
   template <class P, unsigned>
-  static Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
+  static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena&) {
     return reference::verify_internal<P>(pk, msg, sig);
   }
 };
@@ -35,7 +35,7 @@ struct Reference : ReferenceKeygenVerify {
   static constexpr WorkspaceSizes workspace{};
 
   template <class P, unsigned>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena&) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena&) {
     if (sk.size() == kSeedBytes) {  // the seed form: expand it (Algorithm 6) and keep the sk
       std::uint8_t pk[P::pk_bytes];
       reference::keygen_internal<P>(sk.data(), pk, state);

@@ -26,7 +26,7 @@ struct SpeedCeiling : ReferenceKeygenVerify {
   static constexpr WorkspaceSizes workspace{};
 
   template <class P, unsigned T>
-  static Status load_key(Bytes sk, std::uint8_t* state, Arena&) {
+  static Status load_key(const Bytes& sk, std::uint8_t* state, Arena&) {
     std::uint8_t expanded[P::sk_bytes];
     const std::uint8_t* enc = sk.data();
     if (sk.size() == kSeedBytes) {  // the seed form: Algorithm 6 first
