@@ -11,8 +11,7 @@ from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
 # Native executables the package runs (measurement probe etc.); copied into sigspace/_bin.
-NATIVE_TOOLS = ["harness/host/sigspace-native", "harness/host/probe/sigspace-probe",
-                "harness/host/bench/sigspace-bench"]
+NATIVE_TOOLS = ["harness/host/probe/sigspace-probe", "harness/host/bench/sigspace-bench"]
 
 
 class CMakeExtension(Extension):
