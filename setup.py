@@ -1,7 +1,7 @@
-"""setuptools drives CMake: the pybind11 module and the native measurement tools are built from
-the same tree as everything else (build/py), then placed inside the package."""
+"""setuptools drives CMake: the pybind11 module and the native tools the package runs are built
+from the same tree as everything else (build/py), then put in place by CMake's own install
+rules (analysis/CMakeLists.txt, component `python`), which name what the package ships."""
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
@@ -10,9 +10,6 @@ from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
 ROOT = Path(__file__).resolve().parent
-# Native executables the package runs (measurement probe etc.); copied into sigspace/_bin.
-NATIVE_TOOLS = ["harness/host/sigspace-native", "harness/host/probe/sigspace-probe",
-                "harness/host/bench/sigspace-bench"]
 
 
 class CMakeExtension(Extension):
@@ -22,26 +19,23 @@ class CMakeExtension(Extension):
 
 class CMakeBuild(build_ext):
     def build_extension(self, ext):
-        out = Path(self.get_ext_fullpath(ext.name)).parent.resolve()
+        # get_ext_fullpath is <prefix>/sigspace/_sigspace...so: the install prefix is its
+        # package's parent.
+        prefix = Path(self.get_ext_fullpath(ext.name)).resolve().parent.parent
         build = ROOT / "build" / "py"
         cfg = ["cmake", "-S", str(ROOT), "-B", str(build), "-G", "Ninja",
                "-DCMAKE_BUILD_TYPE=Release", f"-DPython_EXECUTABLE={sys.executable}",
-               f"-DSIGSPACE_PY_OUTDIR={out}"]
+               "-DSIGSPACE_TESTS=OFF"]
         subprocess.run(cfg, check=True, stdout=subprocess.DEVNULL)
         jobs = os.environ.get("SIGSPACE_JOBS", str(os.cpu_count() or 2))
-        targets = ["_sigspace"] + [Path(t).name for t in NATIVE_TOOLS]
-        subprocess.run(["cmake", "--build", str(build), "-j", jobs, "--target", *targets],
-                       check=True)
+        subprocess.run(["cmake", "--build", str(build), "-j", jobs,
+                        "--target", "sigspace-python-package"], check=True)
         # An editable install builds into a temporary folder and copies back only the
-        # extension, so the tools go straight into the source package there.
+        # extension, so the tools also go straight into the source package (analysis/).
         editable = self.inplace or getattr(self, "editable_mode", False)
-        bindir = (ROOT / "analysis" / "sigspace" if editable else out) / "_bin"
-        bindir.mkdir(exist_ok=True)
-        for tool in NATIVE_TOOLS:
-            # Copy beside, then rename: a running tool (a campaign) keeps its old inode.
-            dst = bindir / Path(tool).name
-            shutil.copy2(build / tool, dst.with_suffix(".new"))
-            os.replace(dst.with_suffix(".new"), dst)
+        for where in [prefix] + ([ROOT / "analysis"] if editable else []):
+            subprocess.run(["cmake", "--install", str(build), "--component", "python",
+                            "--prefix", str(where)], check=True, stdout=subprocess.DEVNULL)
 
 
 setup(ext_modules=[CMakeExtension("sigspace._sigspace")], cmdclass={"build_ext": CMakeBuild})

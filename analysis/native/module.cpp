@@ -1,8 +1,13 @@
 // sigspace._sigspace: the registry and the host operations of every variant, bytes in and out,
-// so that Python (the command line, campaigns, notebooks) works with any variant directly.
+// so that Python (the command line, campaigns, notebooks) works with any variant directly. It is
+// the only implementation behind `sigspace list/keygen/sign/verify/kat-gen`.
 #include <pybind11/pybind11.h>
 #include <pybind11/stl.h>
 
+#include <filesystem>
+
+#include "cli/variant_json.hpp"
+#include "less_kat.hpp"
 #include "ops/host_ops.hpp"
 #include "random/hedged.hpp"
 #include "random/sources.hpp"
@@ -20,30 +25,47 @@ py::bytes to_bytes(const Buffer& b) {
   return py::bytes(reinterpret_cast<const char*>(b.data()), b.size());
 }
 
+// A message and its context, owned, with the MessageInput a variant takes (its spans point into
+// the two buffers, hence no copies).
+struct OwnedMessage {
+  Buffer text, context;
+  sigspace::MessageInput input;
+  OwnedMessage(const py::bytes& message, const py::bytes& ctx, const std::string& interface,
+               const std::string& prehash)
+      : text(to_buffer(message)),
+        context(to_buffer(ctx)),
+        input(sigspace::host::make_message(text, context, interface, prehash)) {}
+  OwnedMessage(const OwnedMessage&) = delete;
+  OwnedMessage& operator=(const OwnedMessage&) = delete;
+};
+
+// The registry entry as the probe's `list` gives it (cli/variant_json.cpp), as a Python dict.
 py::dict info(const sigspace::Variant& v) {
-  py::list techniques, traits;
-  for (const char* t : v.techniques) techniques.append(t);
-  for (const char* t : v.traits) traits.append(t);
-  py::dict sizes, ws, d;
-  sizes["pk"] = v.pk_bytes;
-  sizes["sk"] = v.sk_bytes;
-  sizes["sig_max"] = v.sig_max_bytes;
-  sizes["seed"] = v.seed_bytes;
-  sizes["rnd"] = v.rnd_bytes;
-  sizes["retained_state"] = v.state_bytes;
-  ws["keygen"] = v.workspace.keygen;
-  ws["load_key"] = v.workspace.load_key;
-  ws["sign"] = v.workspace.sign;
-  ws["verify"] = v.workspace.verify;
-  d["id"] = v.id;
-  d["scheme"] = v.scheme;
-  d["param_set"] = v.param_set;
-  d["op_point"] = v.op_point;
-  d["techniques"] = techniques;
-  d["traits"] = traits;
-  d["sizes"] = sizes;
-  d["workspace"] = ws;
-  return d;
+  return py::dict(py::module_::import("json").attr("loads")(sigspace::cli::variant_info(v).dump()));
+}
+
+// kat-gen: PQCsignKAT_<pk bytes>.req/.rsp of a LESS variant in out_dir, created if need be.
+// Bad input is checked before anything is written; the files appear whole or not at all.
+py::tuple write_less_kat(const std::string& id, int count, const std::string& out_dir) {
+  const sigspace::Variant& v = sigspace::host::variant_by_id(id);
+  if (std::string(v.scheme) != "LESS")
+    throw sigspace::host::InputError(
+        std::string("kat-gen writes the NIST KAT files of LESS variants; ") + v.id + " is " +
+        v.scheme);
+  if (count < 1) throw sigspace::host::InputError("count must be a positive whole number");
+  std::error_code ec;
+  std::filesystem::create_directories(out_dir, ec);
+  if (ec || !std::filesystem::is_directory(out_dir))
+    throw sigspace::host::InputError("cannot create output directory '" + out_dir + "'");
+  std::string error;
+  int status = 0;
+  {
+    py::gil_scoped_release unlocked;  // minutes for LESS-5: let other Python threads run
+    status = sigspace::gates::write_less_kat(v, count, out_dir, &error);
+  }
+  if (status != 0) throw std::runtime_error("kat-gen: " + error);
+  const std::string base = out_dir + "/PQCsignKAT_" + std::to_string(v.pk_bytes);
+  return py::make_tuple(base + ".req", base + ".rsp");
 }
 
 }  // namespace
@@ -63,6 +85,7 @@ PYBIND11_MODULE(_sigspace, m) {
     return ids;
   });
   m.def("info", [](const std::string& id) { return info(sigspace::host::variant_by_id(id)); });
+  m.def("write_less_kat", &write_less_kat, py::arg("id"), py::arg("count"), py::arg("out_dir"));
   m.def("keygen", [](const std::string& id, const py::bytes& seed) {
     const auto kp = sigspace::host::keygen(sigspace::host::variant_by_id(id), to_buffer(seed));
     return py::make_tuple(to_bytes(kp.pk), to_bytes(kp.sk));
@@ -75,9 +98,9 @@ PYBIND11_MODULE(_sigspace, m) {
       "sign",
       [](const std::string& id, const py::bytes& sk, const py::bytes& msg, const py::bytes& ctx,
          const py::bytes& rnd, const std::string& interface, const std::string& prehash) {
-        const Buffer m = to_buffer(msg), c = to_buffer(ctx);
+        const OwnedMessage message(msg, ctx, interface, prehash);
         return to_bytes(sigspace::host::sign(sigspace::host::variant_by_id(id), to_buffer(sk),
-                                             sigspace::host::make_message(m, c, interface, prehash), to_buffer(rnd)));
+                                             message.input, to_buffer(rnd)));
       },
       py::arg("id"), py::arg("sk"), py::arg("message"), py::arg("context") = py::bytes(),
       py::arg("rnd") = py::bytes(), py::arg("interface") = "", py::arg("prehash") = "");
@@ -97,11 +120,10 @@ PYBIND11_MODULE(_sigspace, m) {
       "sign_hedged",
       [](const std::string& id, const py::bytes& sk, const py::bytes& msg, const py::bytes& ctx,
          const std::string& interface, const std::string& prehash, const std::string& source) {
-        const Buffer m = to_buffer(msg), c = to_buffer(ctx);
+        const OwnedMessage message(msg, ctx, interface, prehash);
         const auto p = sigspace::host::make_policy("", source);
-        const Buffer sig = sigspace::host::sign_hedged(
-            sigspace::host::variant_by_id(id), to_buffer(sk),
-            sigspace::host::make_message(m, c, interface, prehash), p);
+        const Buffer sig = sigspace::host::sign_hedged(sigspace::host::variant_by_id(id),
+                                                       to_buffer(sk), message.input, p);
         return py::make_tuple(to_bytes(sig), p.nonce.name);
       },
       py::arg("id"), py::arg("sk"), py::arg("message"), py::arg("context") = py::bytes(),
@@ -110,9 +132,9 @@ PYBIND11_MODULE(_sigspace, m) {
       "verify",
       [](const std::string& id, const py::bytes& pk, const py::bytes& msg, const py::bytes& sig,
          const py::bytes& ctx, const std::string& interface, const std::string& prehash) {
-        const Buffer m = to_buffer(msg), c = to_buffer(ctx);
+        const OwnedMessage message(msg, ctx, interface, prehash);
         return sigspace::host::verify(sigspace::host::variant_by_id(id), to_buffer(pk),
-                                      sigspace::host::make_message(m, c, interface, prehash), to_buffer(sig));
+                                      message.input, to_buffer(sig));
       },
       py::arg("id"), py::arg("pk"), py::arg("message"), py::arg("signature"),
       py::arg("context") = py::bytes(), py::arg("interface") = "", py::arg("prehash") = "");

@@ -10,7 +10,7 @@ from concurrent.futures import FIRST_EXCEPTION, ThreadPoolExecutor, wait
 from pathlib import Path
 
 from . import config as config_mod
-from . import platforms, provenance, registry, results
+from . import platforms, provenance, registry, results, vocabulary
 from .progress import Progress
 
 SCRATCH = provenance.ROOT / "results" / "scratch"
@@ -59,7 +59,7 @@ def _records(unit: platforms.Unit, result: platforms.UnitResult, run_id: str) ->
     return [{"schema": 1, "run": run_id, "variant": unit.variant, "scheme": info["scheme"],
              "param_set": info["param_set"], "op_point": info["op_point"],
              "techniques": list(info["techniques"]), "platform": unit.platform, "op": unit.op,
-             "metric": metric, "unit": platforms.UNITS[metric],
+             "metric": metric, "unit": vocabulary.unit_of(metric),
              "value": value, "method": unit.method, "rep": rep,
              **({"rng_source": source} if source else {})}
             for metric, rep, value in measured]

@@ -3,7 +3,7 @@ stderr with a nonzero exit: 2 for bad usage or input, 1 for an invalid signature
 from __future__ import annotations
 
 import argparse
-import json
+import os
 import sys
 
 from . import commands
@@ -41,6 +41,10 @@ def main(argv: list[str] | None = None) -> int:
     except KeyboardInterrupt:
         print("sigspace: interrupted", file=sys.stderr)
         return 130
+    except BrokenPipeError:  # e.g. `sigspace list | head`: the reader left, nothing to say
+        # Python flushes stdout again at exit; point it at /dev/null so that flush is silent.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        return 141
 
 
 if __name__ == "__main__":

@@ -11,8 +11,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import platforms
-
-OPS = ("keygen", "load_key", "sign", "verify")
+from .vocabulary import OPS
 
 # Settings each metric accepts, with their defaults. `messages`: inputs of sign and verify (the
 # derived message set); `keys`: inputs of keygen and load_key (derived key seeds).

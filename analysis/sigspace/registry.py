@@ -48,6 +48,11 @@ class Variant:
         return _sigspace.sign(self.id, bytes(sk), bytes(message), bytes(context),
                               b"" if rnd is None else bytes(rnd), interface, prehash)
 
+    def write_nist_kat(self, out_dir, count: int = 100) -> tuple[str, str]:
+        """LESS only: PQCsignKAT_<pk bytes>.req and .rsp with count entries in out_dir, as the
+        official generator writes them; returns their paths."""
+        return tuple(_sigspace.write_less_kat(self.id, count, str(out_dir)))
+
     def verify(self, pk: bytes, message: bytes, signature: bytes, context: bytes = b"",
                interface: str = "", prehash: str = "") -> bool:
         return _sigspace.verify(self.id, bytes(pk), bytes(message), bytes(signature),

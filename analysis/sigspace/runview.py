@@ -8,10 +8,11 @@ from pathlib import Path
 from statistics import median
 
 from . import results
+from .vocabulary import metrics_in
 
 # How repetitions of one (variant, platform, op, metric, method) become one figure: counts and
 # bytes are deterministic per input, so the worst input is the budget; time takes the median.
-PEAK_METRICS = ("stack", "heap", "workspace", "retained_state", "ram", "text", "data", "bss")
+PEAK_METRICS = metrics_in("bytes")
 
 
 @dataclass

@@ -1,8 +1,10 @@
 """The command-line contract for bad input: a clear message on stderr, exit 2, nothing on stdout."""
 import json
+import subprocess
 
 import pytest
 import sigspace
+from sigspace.platforms.host import bin_dir
 
 
 def test_list_json_matches_module(cli):
@@ -11,6 +13,13 @@ def test_list_json_matches_module(cli):
     assert [v["id"] for v in listed] == sigspace.variants()
     for entry in listed:
         assert entry == sigspace.variant(entry["id"]).info
+
+
+def test_probe_describes_variants_as_the_module_does():
+    """The host platform reads the registry from the probe; both use one description."""
+    listed = json.loads(subprocess.run([str(bin_dir() / "sigspace-probe"), "list"],
+                                       capture_output=True, text=True, check=True).stdout)
+    assert listed == [sigspace.variant(i).info for i in sigspace.variants()]
 
 
 @pytest.mark.parametrize("args, message", [

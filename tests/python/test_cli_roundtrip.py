@@ -59,3 +59,14 @@ def test_kat_gen_refuses_ml_dsa(cli, tmp_path):
     proc = cli("kat-gen", "--variant", "ML-DSA-44/reference", "--count", "1", "--out", str(tmp_path))
     assert proc.returncode == 2 and "LESS" in proc.stderr
     assert list(tmp_path.iterdir()) == []
+
+
+@pytest.mark.parametrize("args, message", [
+    (["--count", "0"], "positive"),
+    (["--count", "x"], "--count"),
+])
+def test_kat_gen_bad_count_writes_nothing(cli, tmp_path, args, message):
+    out = tmp_path / "kat"
+    proc = cli("kat-gen", "--variant", "LESS-1b/reference", *args, "--out", str(out))
+    assert proc.returncode == 2 and message in proc.stderr and proc.stdout == ""
+    assert "Traceback" not in proc.stderr and not out.exists()

@@ -1,7 +1,7 @@
 """Platform plug-ins: where a campaign's measurements run. A platform turns (variant, metric,
 settings) into units of work and runs a unit into (rep, value) pairs; the campaign runner does
 the rest (records, resuming, shards, progress). The host and the boards (m4, m4-4mb, m33) are
-implemented; a name in KNOWN without a plug-in would be refused clearly.
+implemented; a name in vocabulary.PLATFORMS without a plug-in would be refused clearly.
 
 To add a board: write platforms/<name>.py with a Platform subclass and list it in IMPLEMENTED.
 """
@@ -11,17 +11,13 @@ import importlib
 from abc import ABC, abstractmethod
 from dataclasses import dataclass, field
 
-# Every platform name the records may carry (ARCHITECTURE.md, Results).
-KNOWN = ("host", "m4", "m4-4mb", "m33")
+from ..vocabulary import PLATFORMS
+
 # name -> "module:Class" of the implemented plug-ins.
 IMPLEMENTED = {"host": "sigspace.platforms.host:HostPlatform",
                "m4": "sigspace.platforms.board:M4Platform",
                "m4-4mb": "sigspace.platforms.board:M4FullPlatform",
                "m33": "sigspace.platforms.board:M33Platform"}
-
-UNITS = {"time": "ns", "instructions": "insn", "stack": "bytes", "heap": "bytes",
-         "workspace": "bytes", "retained_state": "bytes", "text": "bytes", "data": "bytes",
-         "bss": "bytes", "fits": "bool", "ram": "bytes", "rng_time": "ns"}
 
 
 @dataclass(frozen=True)
@@ -121,8 +117,8 @@ class Platform(ABC):
 
 def refusal(name: str) -> str | None:
     """Why a config may not name this platform, or None when it can be used."""
-    if name not in KNOWN:
-        return f"unknown platform '{name}' (known: {', '.join(KNOWN)})"
+    if name not in PLATFORMS:
+        return f"unknown platform '{name}' (known: {', '.join(PLATFORMS)})"
     if name not in IMPLEMENTED:
         return (f"platform '{name}' is not implemented yet (implemented: "
                 f"{', '.join(IMPLEMENTED)}); its plug-in goes in sigspace/platforms/")

@@ -15,6 +15,7 @@ import tempfile
 from pathlib import Path
 
 from .. import _sigspace
+from ..vocabulary import OPS
 from . import (DESCRIPTOR_METHODS, Platform, PlatformError, Unit, UnitResult,
                descriptor_figure, plan_descriptor)
 
@@ -160,7 +161,7 @@ class HostPlatform(Platform):
 
     # --- planning ------------------------------------------------------------------------------
     def plan(self, variant_id: str, metric: str, settings: dict) -> list[Unit]:
-        ops = settings.get("ops", list(OPS_OF))
+        ops = settings.get("ops", list(OPS))
         u = functools.partial(Unit, "host", variant_id, metric)
         if metric in ("text", "data", "bss"):
             return [u("elf", "all")]

@@ -3,9 +3,8 @@ change in every metric the run holds for both, per platform and operation. Posit
 removing the technique makes that figure larger (the technique saved it)."""
 from __future__ import annotations
 
+from ..vocabulary import OPS
 from . import Table
-
-OPS = ("keygen", "load_key", "sign", "verify")
 
 
 def rows(view) -> list[list]:

@@ -8,10 +8,9 @@ import tempfile
 from pathlib import Path
 
 from .. import config as config_mod
-from ..platforms import KNOWN
+from ..vocabulary import OPS, PLATFORMS
 from . import Table
 
-OPS = ("keygen", "load_key", "sign", "verify")
 LETTERS = {"time": "T", "instructions": "I", "stack": "S", "heap": "H"}
 
 
@@ -76,7 +75,7 @@ def _absent_reason(view, variant) -> str:
 def build(view) -> list[Table]:
     campaign = _campaign(view)
     configured = campaign.platforms if campaign is not None else []
-    platforms = [p for p in KNOWN if p in view.platforms() or p in configured]
+    platforms = [p for p in PLATFORMS if p in view.platforms() or p in configured]
     rows = []
     for variant in view.variants():
         for platform in platforms:
@@ -85,7 +84,7 @@ def build(view) -> list[Table]:
     for variant in _registered():
         if variant not in view.variants():
             rows.append([variant, "all", *[_absent_reason(view, variant)] * len(OPS)])
-    skipped = [p for p in KNOWN if p not in platforms]
+    skipped = [p for p in PLATFORMS if p not in platforms]
     notes = ["measured: T time, I instructions, S stack, H heap (per-operation metrics with "
              "records in this run).",
              "does not fit: the board's `fits` record is false; the bytes are its `ram` record."]

@@ -1,4 +1,4 @@
-// Minimal, strict argument parsing for the native tool: every option is "--name value" or a
+// Minimal, strict argument parsing for the native tools (probe, bench): every option is "--name value" or a
 // boolean "--flag"; anything unknown is a usage error (exit 2), never silently ignored.
 #pragma once
 #include <map>

@@ -1,5 +1,5 @@
-// The registry as JSON: the one description of a variant that the command line, the Python
-// module and the results manifest share.
+// The registry as JSON: the one description of a variant that the Python module (`sigspace
+// list`, sigspace.variant(id).info) and the probe's `list` (the results manifest) share.
 #pragma once
 #include <nlohmann/json.hpp>
 

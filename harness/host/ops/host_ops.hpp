@@ -1,6 +1,6 @@
 // Host-side convenience over a variant descriptor: owns buffers and workspace, checks lengths,
-// and turns failures into exceptions with a message a user can act on. Used by the native
-// command line, the Python module and the measurement probe.
+// and turns failures into exceptions with a message a user can act on. Used by the Python
+// module (which the `sigspace` command line runs on) and the measurement tools.
 #pragma once
 #include <cstdint>
 #include <stdexcept>

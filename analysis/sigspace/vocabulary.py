@@ -1,0 +1,40 @@
+"""The names a measurement record uses (ARCHITECTURE.md, Results: extend, never rename), defined
+once for the whole package. schema/record.schema.json spells the same names as enums, because
+records are checked against it; tests/python/test_vocabulary.py keeps the two equal, so a name
+added on one side only fails the tests."""
+from __future__ import annotations
+
+# A variant's operations, in the order tables list them.
+OPS = ("keygen", "load_key", "sign", "verify")
+# The op of figures that belong to a whole binary or board, not to one operation
+# (text, data, bss; fits and ram on a board).
+WHOLE_BINARY_OP = "all"
+RECORD_OPS = OPS + (WHOLE_BINARY_OP,)
+
+# host; m4: Cortex-M4 with a 640 KB RAM budget; m4-4mb: the same board with its whole RAM;
+# m33: Cortex-M33.
+PLATFORMS = ("host", "m4", "m4-4mb", "m33")
+
+UNITS = ("ns", "insn", "bytes", "bool")
+# Each metric with the one unit its records carry. ram: the bytes a variant needs on a board
+# (recorded with fits); rng_time: the randomness draw alone inside hedged signing.
+METRIC_UNITS = {
+    "time": "ns", "instructions": "insn", "stack": "bytes", "heap": "bytes",
+    "workspace": "bytes", "retained_state": "bytes", "text": "bytes", "data": "bytes",
+    "bss": "bytes", "fits": "bool", "ram": "bytes", "rng_time": "ns",
+}
+METRICS = tuple(METRIC_UNITS)
+
+# How a figure is obtained. gbench-hedged: gbench of hedged signing, the randomness drawn in
+# every iteration (kept apart from gbench, whose rnd is fixed).
+METHODS = ("gbench", "callgrind", "qemu-icount", "paint", "massif", "counting-alloc",
+           "descriptor", "elf", "gbench-hedged")
+
+
+def unit_of(metric: str) -> str:
+    return METRIC_UNITS[metric]
+
+
+def metrics_in(unit: str) -> tuple[str, ...]:
+    """The metrics recorded in one unit, e.g. every byte count."""
+    return tuple(m for m, u in METRIC_UNITS.items() if u == unit)
