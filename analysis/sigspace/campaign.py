@@ -116,7 +116,8 @@ def _find_resumable(fresh: dict) -> Path | None:
 def run(config_path: str, out: str | None, jobs: int, shard_text: str | None,
         progress_stream=None) -> tuple[Path, int]:
     """Runs (or continues) a campaign; returns the run directory and its record count."""
-    campaign = config_mod.load(config_path, registry.variants())  # refuses before any work
+    campaign = config_mod.load(config_path, registry.variants(),  # refuses before any work
+                               registry.ablations())
     return run_campaign(campaign, out, jobs, shard_text, progress_stream)
 
 

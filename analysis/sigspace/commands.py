@@ -282,6 +282,36 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_compare(args) -> int:
+    """Compare two runs' deterministic figures; exit 1 when one moved beyond --tolerance."""
+    from . import compare, results
+    try:
+        tolerance = float(args.tolerance.rstrip("%"))
+    except ValueError:
+        raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage") from None
+    metrics = tuple(args.metrics.split(",")) if args.metrics else compare.DETERMINISTIC
+    unknown = [m for m in metrics if m not in compare.DETERMINISTIC]
+    if unknown:
+        raise CommandError(f"--metrics: {', '.join(unknown)} not among the deterministic metrics "
+                           f"({', '.join(compare.DETERMINISTIC)})")
+    try:
+        c = compare.compare(Path(args.before), Path(args.after), metrics)
+    except results.ResultsError as e:
+        raise CommandError(str(e)) from None
+    if c.compared == 0:
+        raise CommandError(f"{args.before} and {args.after} share no deterministic figure")
+    _emit(compare.summary(c, tolerance))
+    return 1 if c.over(tolerance) else 0
+
+
+def _args_compare(p):
+    p.add_argument("before", help="a complete run directory")
+    p.add_argument("after", help="a complete run directory")
+    p.add_argument("--tolerance", default="1%",
+                   help="largest relative change allowed, in percent (default 1%%)")
+    p.add_argument("--metrics", help="comma-separated deterministic metrics (default: all)")
+
+
 def _args_adopt(p):
     p.add_argument("config", help="adoption ladder (configs/adoption/*.toml)")
     p.add_argument("--out", help="folder of the per-platform runs and tables (default: "
@@ -303,6 +333,8 @@ ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
              "verify": _args_verify, "kat-gen": _args_kat_gen, "run": _args_run, "merge": _args_merge,
              "adopt": _args_adopt, "tables": _args_analysis, "plot": _args_analysis,
              "report": _args_analysis}
+COMMANDS["compare"] = cmd_compare
+ARGUMENTS["compare"] = _args_compare
 # The randomness table (analysis/sigspace/randomness_table.py), registered apart from the table
 # above so that it reads as one addition.
 COMMANDS["randomness-table"] = cmd_randomness_table

@@ -111,8 +111,9 @@ def _positive_int(v) -> bool:
     return isinstance(v, int) and not isinstance(v, bool) and v > 0
 
 
-def load(path: str | Path, registered: list[str]) -> Campaign:
-    """Reads and checks a campaign config against the registered variant ids."""
+def load(path: str | Path, registered: list[str], ablations: list[str] = ()) -> Campaign:
+    """Reads and checks a campaign config against the registered variant ids; a pattern with a
+    '~' selects ablations ("ML-DSA-44/balanced~*"), any other operating points only."""
     path = str(path)
     try:
         text = Path(path).read_text()
@@ -146,12 +147,14 @@ def load(path: str | Path, registered: list[str]) -> Campaign:
         fail("campaign.variants must be a non-empty list of id globs", "campaign", "variants")
     selected = []
     for p in patterns:
-        hits = [v for v in registered if fnmatch.fnmatchcase(v, p)]
+        pool = ablations if "~" in p else registered
+        hits = [v for v in pool if fnmatch.fnmatchcase(v, p)]
         if not hits:
-            fail(f"variant pattern '{p}' matches no registered variant (registered: "
-                 f"{', '.join(registered) or 'none'})", "campaign", "variants", p)
+            fail(f"variant pattern '{p}' matches no registered "
+                 f"{'ablation' if '~' in p else 'variant'} (registered: "
+                 f"{', '.join(pool) or 'none'})", "campaign", "variants", p)
         selected += [h for h in hits if h not in selected]
-    selected = [v for v in registered if v in selected]  # registry order
+    selected = [v for v in [*registered, *ablations] if v in selected]  # registry order
 
     plats = campaign.get("platforms", ["host"])
     if not isinstance(plats, list) or not plats or not all(isinstance(p, str) for p in plats):

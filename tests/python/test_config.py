@@ -38,6 +38,18 @@ def test_good_config_loads(tmp_path, registered):
     assert c.settings(registered[0], "stack")["messages"] == 2
 
 
+def test_ablations_are_selected_by_a_pattern_with_a_tilde_only(tmp_path):
+    points, ablations = sigspace.variants(), sigspace.ablations()
+    every = config.load(write(tmp_path, GOOD.format(variant="ML-DSA-44/*")), points, ablations)
+    assert every.variants and all("~" not in v for v in every.variants)
+    some = config.load(write(tmp_path, GOOD.format(variant="ML-DSA-44/balanced~*")), points,
+                       ablations)
+    assert some.variants == [a for a in ablations if a.startswith("ML-DSA-44/balanced~")]
+    with pytest.raises(config.ConfigError, match="matches no registered ablation"):
+        config.load(write(tmp_path, GOOD.format(variant="ML-DSA-44/balanced~nothing")), points,
+                    ablations)
+
+
 @pytest.mark.parametrize("edit, line, reason", [
     (lambda t: t.replace('variants = ["{variant}"]', 'variants = ["NO-SUCH-*"]'), 2,
      "matches no registered variant"),
@@ -82,6 +94,6 @@ def test_cli_refuses_bad_config_before_any_work(tmp_path, registered, cli):
 def test_shipped_configs_are_valid(registered):
     root = config.Path(__file__).resolve().parents[2] / "configs"
     for path in sorted(root.glob("*.toml")):
-        c = config.load(path, registered)
+        c = config.load(path, registered, sigspace.ablations())
         if path.stem in ("quick", "full"):  # the host campaigns cover every variant
             assert c.variants == registered

@@ -25,11 +25,12 @@ def _registered() -> list[str]:
 def _campaign(view):
     """The run's own config, re-read from the manifest, to say what it left out and why."""
     selected = [v for v in view.variants() if "~" not in v]
+    ablations = [v for v in view.variants() if "~" in v]
     with tempfile.TemporaryDirectory() as tmp:
         path = Path(tmp) / Path(view.manifest["config"]["path"]).name
         path.write_text(view.manifest["config"]["text"])
         try:
-            return config_mod.load(path, selected)
+            return config_mod.load(path, selected, ablations)
         except config_mod.ConfigError:
             return None  # not a campaign file (e.g. an adoption ladder): reasons stay generic
 
