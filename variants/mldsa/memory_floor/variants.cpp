@@ -27,12 +27,7 @@ Status load_signing_key(Bytes sk, std::uint8_t* state, Arena& ws) {
   if (sk.size() != P::sk_bytes) return Status::invalid_input;
   // Algorithm 25's range check on s1 and s2 (see encode.hpp), read in place: every field is
   // read, and only the verdict is branched on.
-  std::uint32_t bad = 0;
-  for (int r = 0; r < P::l + P::k; ++r) {
-    mf::BitReader in(sk.data() + 128 + r * P::poly_eta_bytes, 0);
-    for (int m = 0; m < kN; ++m) bad |= ~ct::lt_mask(in.take(P::eta_bits), 2 * P::eta + 1);
-  }
-  if (bad != 0) return Status::invalid_input;
+  if (sk_s_out_of_range<P>(sk.data()) != 0) return Status::invalid_input;
   std::memcpy(state, sk.data(), P::sk_bytes);
   return Status::ok;
 }
