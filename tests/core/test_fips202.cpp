@@ -226,6 +226,27 @@ void absorb_pieces() {
   MT_CHECK_HEX(out, sizeof out, kSha3[1].hex[2]);
 }
 
+// squeeze_block hands out the published stream in place, a rate at a time (block 0 straight
+// after finalize, each later one after a permutation), on both permutations.
+template <class Xof>
+void blocks_in_place(Bytes in, const char* expected_hex) {
+  Xof x;
+  x.absorb(in);
+  x.finalize();
+  std::uint8_t out[512 + Xof::rate];
+  for (std::size_t at = 0; at < 512; at += Xof::rate)
+    std::memcpy(out + at, x.squeeze_block(), Xof::rate);
+  MT_CHECK_HEX(out, 512, expected_hex);
+}
+
+void shake_blocks_in_place() {
+  const Msg1600 m;
+  blocks_in_place<sigspace::Shake128>(m.bytes(), kShake128Msg1600);
+  blocks_in_place<sigspace::Shake256>(m.bytes(), kShake256Msg1600);
+  blocks_in_place<sigspace::CompactShake128>(Bytes(), kShake128Empty);
+  blocks_in_place<sigspace::CompactShake256>(Bytes(), kShake256Empty);
+}
+
 // reset() and wipe() return a sponge to its initial state, so it can be reused.
 void sponge_reuse() {
   sigspace::Sha3_256 h;
@@ -261,6 +282,7 @@ int main() {
       {"shake_published_4096", shake_published_4096},
       {"shake_abc", shake_abc},
       {"shake_squeeze_pieces", shake_squeeze_pieces},
+      {"shake_blocks_in_place", shake_blocks_in_place},
       {"absorb_pieces", absorb_pieces},
       {"sponge_reuse", sponge_reuse},
       {"permutation_zero_state", permutation_zero_state},

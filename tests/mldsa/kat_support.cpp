@@ -7,6 +7,7 @@
 #include "common/rounding.hpp"
 #include "common/sample.hpp"
 #include "sigspace/arena.hpp"
+#include "sigspace/prehash.hpp"
 
 namespace mldsa_test {
 
@@ -55,16 +56,8 @@ std::string variant_label(const testing::TestParamInfo<const sigspace::Variant*>
 }
 
 sigspace::PreHash prehash_from_name(const std::string& n) {
-  using sigspace::PreHash;
-  static const std::map<std::string, PreHash> names = {
-      {"SHA2-224", PreHash::sha2_224},     {"SHA2-256", PreHash::sha2_256},
-      {"SHA2-384", PreHash::sha2_384},     {"SHA2-512", PreHash::sha2_512},
-      {"SHA2-512/224", PreHash::sha2_512_224}, {"SHA2-512/256", PreHash::sha2_512_256},
-      {"SHA3-224", PreHash::sha3_224},     {"SHA3-256", PreHash::sha3_256},
-      {"SHA3-384", PreHash::sha3_384},     {"SHA3-512", PreHash::sha3_512},
-      {"SHAKE-128", PreHash::shake128},    {"SHAKE-256", PreHash::shake256}};
-  auto it = names.find(n);
-  return it == names.end() ? PreHash::none : it->second;
+  const sigspace::PreHashSpec* p = sigspace::find_prehash(n.c_str());
+  return p != nullptr ? p->id : sigspace::PreHash::none;
 }
 
 namespace {

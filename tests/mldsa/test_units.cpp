@@ -5,6 +5,7 @@
 #include "common/encode.hpp"
 #include "common/rounding.hpp"
 #include "kat_support.hpp"
+#include "sigspace/prehash.hpp"
 
 namespace mldsa_test {
 namespace {
@@ -91,6 +92,25 @@ TEST(MldsaUnits, HintUnpackRejectsMalformedEncodings) {  // Algorithm 21, lines 
   EXPECT_FALSE(hint_bit_unpack(h, bad, k, omega));
   std::memcpy(bad, y, sizeof y); bad[omega + 3] = omega + 1;  // more than omega
   EXPECT_FALSE(hint_bit_unpack(h, bad, k, omega));
+}
+
+// The one pre-hash table: a row for every PreHash but none, found again by its own name, and
+// no row for a name that is only a prefix or an extension of one.
+TEST(MldsaUnits, PreHashTableHasOneRowEach) {
+  using sigspace::PreHash;
+  EXPECT_EQ(sigspace::find_prehash(PreHash::none), nullptr);
+  for (int i = 1; i <= static_cast<int>(PreHash::shake256); ++i) {
+    const auto ph = static_cast<PreHash>(i);
+    const sigspace::PreHashSpec* p = sigspace::find_prehash(ph);
+    ASSERT_NE(p, nullptr) << i;
+    EXPECT_EQ(p->id, ph);
+    EXPECT_EQ(sigspace::find_prehash(p->name), p) << p->name;
+    EXPECT_EQ(p->sha2 == nullptr, p->keccak_rate != 0) << p->name;  // exactly one way to hash
+    EXPECT_LE(p->digest_bytes, sigspace::kMaxPreHashBytes);
+  }
+  EXPECT_EQ(sigspace::find_prehash("SHA2-25"), nullptr);
+  EXPECT_EQ(sigspace::find_prehash("SHA2-2566"), nullptr);
+  EXPECT_EQ(sigspace::find_prehash("SHAKE128"), nullptr);  // the table has FIPS 204's spelling
 }
 
 class MldsaDescriptor : public testing::TestWithParam<const sigspace::Variant*> {};

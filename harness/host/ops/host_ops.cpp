@@ -2,6 +2,8 @@
 
 #include <cstring>
 
+#include "sigspace/prehash.hpp"
+
 namespace sigspace::host {
 namespace {
 
@@ -10,19 +12,6 @@ void expect_length(const char* what, std::size_t got, std::size_t want) {
     throw InputError(std::string(what) + " must be " + std::to_string(want) + " bytes, got " +
                      std::to_string(got));
 }
-
-struct PreHashName {
-  PreHash ph;
-  const char* name;
-};
-constexpr PreHashName kPreHashes[] = {
-    {PreHash::sha2_224, "SHA2-224"},         {PreHash::sha2_256, "SHA2-256"},
-    {PreHash::sha2_384, "SHA2-384"},         {PreHash::sha2_512, "SHA2-512"},
-    {PreHash::sha2_512_224, "SHA2-512/224"}, {PreHash::sha2_512_256, "SHA2-512/256"},
-    {PreHash::sha3_224, "SHA3-224"},         {PreHash::sha3_256, "SHA3-256"},
-    {PreHash::sha3_384, "SHA3-384"},         {PreHash::sha3_512, "SHA3-512"},
-    {PreHash::shake128, "SHAKE-128"},        {PreHash::shake256, "SHAKE-256"},
-};
 
 }  // namespace
 
@@ -54,7 +43,7 @@ PreHash parse_prehash(const std::string& name) {
     // Accept SHAKE128 and SHAKE-128 alike; ACVP spells it with the dash.
     std::string alt = p.name;
     if (alt.rfind("SHAKE-", 0) == 0) alt.erase(5, 1);
-    if (name == p.name || name == alt) return p.ph;
+    if (name == p.name || name == alt) return p.id;
   }
   std::string known;
   for (const auto& p : kPreHashes) known += std::string(known.empty() ? "" : ", ") + p.name;
@@ -62,9 +51,8 @@ PreHash parse_prehash(const std::string& name) {
 }
 
 const char* prehash_name(PreHash ph) {
-  for (const auto& p : kPreHashes)
-    if (p.ph == ph) return p.name;
-  return "none";
+  const PreHashSpec* p = find_prehash(ph);
+  return p != nullptr ? p->name : "none";
 }
 
 MessageInput make_message(const Buffer& message, const Buffer& context,

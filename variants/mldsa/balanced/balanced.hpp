@@ -16,25 +16,10 @@ namespace sigspace::mldsa::balanced {
 // NTT^-1(c_hat o NTT(s)) for one packed polynomial s of the key: the exact product c * s.
 template <class P, unsigned T>
 void key_times_c(Poly& out, const Poly& c_hat, const std::uint8_t* packed, bool is_t0) {
-  if (is_t0) unpack<kD>(out, packed, kT0Half);
-  else unpack<P::eta_bits>(out, packed, P::eta);
+  if (is_t0) unpack_fields<kD>(out, packed, kT0Half);
+  else unpack_fields<P::eta_bits>(out, packed, P::eta);
   fast::ntt<T>(out);
   fast::challenge_times<T>(out, c_hat, out);
-}
-
-// HintBitPack (Algorithm 20) from row i's bitmap at the start of its slot, once the signature
-// is accepted (the hints are then public).
-template <class P, unsigned T>
-void hint_pack(std::uint8_t* out, const std::uint8_t* r) {
-  using L = Layout<P, T>;
-  for (int i = 0; i < P::omega + P::k; ++i) out[i] = 0;
-  int index = 0;
-  for (int i = 0; i < P::k; ++i) {
-    const std::uint8_t* bits = r + i * L::row;
-    for (int m = 0; m < kN; ++m)
-      if ((bits[m >> 3] >> (m & 7)) & 1) out[index++] = static_cast<std::uint8_t>(m);
-    out[P::omega + i] = static_cast<std::uint8_t>(index);
-  }
 }
 
 // For the n packed key polynomials s_i at first + i * stride: u = c * s_i (key_times_c), then
@@ -70,7 +55,7 @@ bool attempt(const Key<P, T>& key, const std::uint8_t mu[64], const std::uint8_t
     if constexpr ((T & kYInSig) == 0) squeeze_y<P, T>(slot, rho2, kappa + j);  // line 11 again
     const Fields<P::z_bits> y{slot};
     for (int m = 0; m < kN; ++m) u.c[m] += P::gamma1 - static_cast<std::int32_t>(y.get(m));
-    pack<P::z_bits>(slot, u, P::gamma1);                               // Alg. 26, line 3
+    pack_fields<P::z_bits>(slot, u, P::gamma1);                        // Alg. 26, line 3
   };
   auto r0_row = [&](int i) {                          // lines 19, 21; r0 kept in w's row
     const Fields<L::w_bits> w{r + i * L::row};
@@ -106,8 +91,9 @@ bool attempt(const Key<P, T>& key, const std::uint8_t mu[64], const std::uint8_t
       }
     }
   };
-  const std::uint8_t* s1 = s_poly<P>(key.sk, 0);
-  const std::uint8_t* s2 = s_poly<P>(key.sk, P::l);
+  using K = SkLayout<P>;
+  const std::uint8_t* s1 = key.sk + K::s1;
+  const std::uint8_t* s2 = key.sk + K::s2;
   auto z_ok = [&] {
     return products<P, T>(s1, P::poly_eta_bytes, P::l, false, P::gamma1 - P::beta, c, u,
                           reject, z_row);
@@ -121,26 +107,14 @@ bool attempt(const Key<P, T>& key, const std::uint8_t mu[64], const std::uint8_t
   // so with r0-first fewer challenge products are computed before a restart.
   const bool passed = (T & kR0First) != 0 ? r0_ok() && z_ok() : z_ok() && r0_ok();
   if (!passed || reject != 0) return false;
-  if (!products<P, T>(t0_poly<P>(key.sk, 0), kPolyT0Bytes, P::k, true, P::gamma2, c, u, reject,
+  if (!products<P, T>(key.sk + K::t0, kPolyT0Bytes, P::k, true, P::gamma2, c, u, reject,
                       hint_row))                                       // lines 25-28
     return false;
   reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), ones);   // line 28, weight
   if (reject != 0) return false;
-  hint_pack<P, T>(sig + P::ctilde_bytes + P::l * P::poly_z_bytes, r);  // Alg. 26, line 5
+  // Alg. 26, line 5, from row i's bitmap at the start of its slot (public once accepted)
+  hint_bit_pack_bitmap(sig + P::ctilde_bytes + P::l * P::poly_z_bytes, r, L::row, P::k, P::omega);
   return true;
-}
-
-// rho'' = H(K || rnd || mu, 64), Algorithm 7, line 7, with its sponge in its own frame.
-template <unsigned T>
-[[gnu::noinline]] void derive_rho2(std::uint8_t rho2[64], const std::uint8_t key[32],
-                                   const std::uint8_t rnd[32], const std::uint8_t mu[64]) {
-  Xof256<T> h;
-  h.absorb(key, 32);
-  h.absorb(rnd, 32);
-  h.absorb(mu, kMuBytes);
-  h.finalize();
-  h.squeeze(rho2, 64);
-  h.wipe();
 }
 
 // The rejection loop of Algorithm 7 (lines 8-10, 30) in its own frame, so that the region
@@ -160,10 +134,11 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
             std::uint8_t* sig) {
   const Key<P, T> key(state);
   std::uint8_t mu[kMuBytes];
-  if (const Status st = compute_mu_with<kPermutation<T>>(key.sk + 64, msg, mu); st != Status::ok)
+  using K = SkLayout<P>;
+  if (const Status st = compute_mu_with<kPermutation<T>>(key.sk + K::tr, msg, mu); st != Status::ok)
     return st;                                                         // line 6
   std::uint8_t rho2[64];
-  derive_rho2<T>(rho2, key.sk + 32, rnd, mu);                          // line 7
+  derive_rho2<Xof256<T>>(rho2, key.sk + K::key, rnd, mu);              // line 7
   sign_loop<P, T>(key, mu, rho2, sig);
   wipe_all(rho2);
   return Status::ok;

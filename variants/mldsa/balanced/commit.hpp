@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "../common/encode.hpp"
+#include "../common/key_layout.hpp"
 #include "sample.hpp"
 
 namespace sigspace::mldsa::balanced {
@@ -18,15 +19,6 @@ inline constexpr int kRetained = static_cast<int>(std::min<std::size_t>(
     P::k * P::l, (kBudget - P::sk_bytes - 4 - kFrames -
                   Layout<P, kPackedW | fast::kDecomposeOnce>::bytes) / kAEntryBytes));
 static_assert(kRetained<P44> == 16 && kRetained<P65> == 11 && kRetained<P87> == 7);
-
-template <class P>
-const std::uint8_t* s_poly(const std::uint8_t* sk, int r) {  // Algorithm 25, lines 2-7
-  return sk + 128 + r * P::poly_eta_bytes;
-}
-template <class P>
-const std::uint8_t* t0_poly(const std::uint8_t* sk, int i) {  // Algorithm 25, lines 8-10
-  return sk + 128 + (P::l + P::k) * P::poly_eta_bytes + i * kPolyT0Bytes;
-}
 
 // The retained state: [A_hat entries][encoded sk][4 bytes of slack for the word reads of Fields].
 template <class P, unsigned T>
@@ -58,7 +50,7 @@ void acc_entry(Poly& acc, const Key<P, T>& key, int i, int j, const Poly& y_hat)
     const Fields<kABits> f{const_cast<std::uint8_t*>(key.a + e * kAEntryBytes)};
     for (int m = 0; m < kN; ++m) add(m, f.get(m));
   } else {
-    rej_ntt_entry<T>(key.sk, i, j, add);
+    rej_ntt_entry<T>(key.sk + SkLayout<P>::rho, i, j, add);
   }
 }
 
@@ -124,7 +116,7 @@ template <class P, unsigned T>
   for (int j = 0; j < P::l; ++j) {                                     // line 12, by column
     std::uint8_t* slot = sig + P::ctilde_bytes + j * P::poly_z_bytes;
     squeeze_y<P, T>(slot, rho2, kappa + j);                            // line 11
-    unpack<P::z_bits>(y_hat, slot, P::gamma1);
+    unpack_fields<P::z_bits>(y_hat, slot, P::gamma1);
     fast::ntt<T>(y_hat);
     for (int i = 0; i < P::k; ++i) acc_entry<P, T>(poly_at(r, i * L::poly), key, i, j, y_hat);
   }

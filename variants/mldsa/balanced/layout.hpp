@@ -1,19 +1,17 @@
-// Storage of the balanced signer: packed coefficient fields read and written one at a time, and
-// where each buffer of an attempt sits in its one working region. Phase 1 (w = A_hat o NTT(y))
+// Storage of the balanced signer: where each buffer of an attempt sits in its one working region
+// (packed rows are the common Fields, one word access a coefficient). Phase 1 (w = A_hat o NTT(y))
 // needs k int32 accumulators and NTT(y_j); afterwards w shrinks to packed rows, and the two
 // polynomials of the challenge products (c_hat and one product) move into the space it frees.
 #pragma once
 #include <algorithm>
-#include <bit>
 #include <cstdint>
 #include <cstring>
 
+#include "../common/bits.hpp"
 #include "../common/fast.hpp"
 #include "../common/poly.hpp"
 
 namespace sigspace::mldsa::balanced {
-
-static_assert(std::endian::native == std::endian::little, "fields are read as little-endian words");
 
 // Techniques of this point besides those of common/fast.hpp (bits 0-4). Each changes how a value
 // is computed or where it is kept, never the value.
@@ -21,45 +19,6 @@ inline constexpr unsigned kYInSig = 1u << 8;    // "y-in-signature": y_j kept in
 inline constexpr unsigned kCompactKeccak = 1u << 9;  // "compact-keccak": the in-place permutation
 inline constexpr unsigned kPackedW = 1u << 10;  // "packed-w": w packed after phase 1, room reused
 inline constexpr unsigned kR0First = 1u << 11;  // "r0-first": the likelier rejection checked first
-
-// Fields of B bits, LSB first (the layout of FIPS 204 Algorithms 16-19), at random positions.
-// Each access is one unaligned 32-bit word: the 3 bytes after an array's last field must be
-// readable, and put() writes them back unchanged; B = 32 is a plain int32 array.
-template <int B>
-struct Fields {
-  static_assert(B == 32 || B + 7 <= 32);
-  static constexpr std::uint32_t kMask = B == 32 ? ~0u : (1u << (B % 32)) - 1;
-  std::uint8_t* p;
-  std::uint32_t get(int m) const {
-    const unsigned bit = static_cast<unsigned>(B) * static_cast<unsigned>(m);
-    std::uint32_t v;
-    std::memcpy(&v, p + (bit >> 3), 4);
-    return (v >> (bit & 7)) & kMask;
-  }
-  void put(int m, std::uint32_t x) const {
-    const unsigned bit = static_cast<unsigned>(B) * static_cast<unsigned>(m), sh = bit & 7;
-    std::uint32_t v;
-    std::memcpy(&v, p + (bit >> 3), 4);
-    v = (v & ~(kMask << sh)) | ((x & kMask) << sh);
-    std::memcpy(p + (bit >> 3), &v, 4);
-  }
-};
-
-// BitUnpack (Algorithm 19, line 4) w_m = b - field m, and BitPack (Algorithm 17, line 3), one
-// word access a field: on Cortex-M4 a fraction of the common bit-window loops (~6k instructions
-// a polynomial), whose 64-bit shifts take several instructions each.
-template <int B>
-void unpack(Poly& w, const std::uint8_t* in, std::int32_t b) {
-  const Fields<B> f{const_cast<std::uint8_t*>(in)};
-#pragma GCC unroll 8
-  for (int m = 0; m < kN; ++m) w.c[m] = b - static_cast<std::int32_t>(f.get(m));
-}
-template <int B>
-void pack(std::uint8_t* out, const Poly& w, std::int32_t b) {
-  const Fields<B> f{out};
-#pragma GCC unroll 8
-  for (int m = 0; m < kN; ++m) f.put(m, static_cast<std::uint32_t>(b - w.c[m]));
-}
 
 inline constexpr int kABits = 23;  // an entry of A_hat: 256 coefficients in [0, q), 736 bytes
 inline constexpr std::size_t kAEntryBytes = kABits * kN / 8;

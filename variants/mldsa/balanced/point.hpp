@@ -39,14 +39,8 @@ struct Balanced : ReferenceKeygenVerify {
       std::uint8_t pk[P::pk_bytes];
       reference::keygen_internal<P>(sk.data(), pk, enc);
     } else {
-      std::uint32_t bad = 0;
-      Poly s;
-      for (int r = 0; r < P::l + P::k; ++r) {
-        bit_unpack(s, balanced::s_poly<P>(sk.data(), r), P::eta, P::eta_bits);
-        bad |= poly_exceeds(s, P::eta + 1);
-      }
-      wipe_all(s);
-      if (bad != 0) return Status::invalid_input;  // public verdict: the key is malformed
+      if (sk_s_out_of_range<P>(sk.data()) != 0)
+        return Status::invalid_input;  // public verdict: the key is malformed
       std::memcpy(enc, sk.data(), P::sk_bytes);
     }
     for (std::size_t i = P::sk_bytes; i < P::sk_bytes + 4; ++i) enc[i] = 0;  // Key's slack

@@ -3,6 +3,8 @@
 #include <cstdint>
 #include <cstring>
 
+#include "bits.hpp"
+#include "key_layout.hpp"
 #include "pack.hpp"
 #include "params.hpp"
 #include "poly.hpp"
@@ -14,26 +16,29 @@ inline constexpr std::int32_t kT0Half = 1 << (kD - 1);
 
 template <class P>
 void pk_encode(std::uint8_t* pk, const std::uint8_t rho[32], const PolyVec<P::k>& t1) {
-  std::memcpy(pk, rho, 32);                                                  // Alg. 22, line 1
+  using L = PkLayout<P>;
+  std::memcpy(pk + L::rho, rho, 32);                                         // Alg. 22, line 1
   for (int i = 0; i < P::k; ++i)                                             // line 2
-    simple_bit_pack(pk + 32 + i * kPolyT1Bytes, t1.p[i], kT1Bits);           // line 3
+    simple_bit_pack(pk + L::t1_poly(i), t1.p[i], kT1Bits);                   // line 3
 }
 
 template <class P>
 void pk_decode(const std::uint8_t* pk, std::uint8_t rho[32], PolyVec<P::k>& t1) {
-  std::memcpy(rho, pk, 32);                                                  // Alg. 23, line 1
+  using L = PkLayout<P>;
+  std::memcpy(rho, pk + L::rho, 32);                                         // Alg. 23, line 1
   for (int i = 0; i < P::k; ++i)                                             // line 2
-    simple_bit_unpack(t1.p[i], pk + 32 + i * kPolyT1Bytes, kT1Bits);         // line 3
+    simple_bit_unpack(t1.p[i], pk + L::t1_poly(i), kT1Bits);                 // line 3
 }
 
 template <class P>
 void sk_encode(std::uint8_t* sk, const std::uint8_t rho[32], const std::uint8_t key[32],
                const std::uint8_t tr[64], const PolyVec<P::l>& s1, const PolyVec<P::k>& s2,
                const PolyVec<P::k>& t0) {
-  std::memcpy(sk, rho, 32);                                                  // Alg. 24, line 1
-  std::memcpy(sk + 32, key, 32);
-  std::memcpy(sk + 64, tr, 64);
-  std::uint8_t* p = sk + 128;
+  using L = SkLayout<P>;
+  std::memcpy(sk + L::rho, rho, 32);                                         // Alg. 24, line 1
+  std::memcpy(sk + L::key, key, 32);
+  std::memcpy(sk + L::tr, tr, kTrBytes);
+  std::uint8_t* p = sk + L::s1;
   for (int i = 0; i < P::l; ++i, p += P::poly_eta_bytes)                     // lines 2-4
     bit_pack(p, s1.p[i], P::eta, P::eta_bits);
   for (int i = 0; i < P::k; ++i, p += P::poly_eta_bytes)                     // lines 5-7
@@ -50,10 +55,11 @@ template <class P>
 std::uint32_t sk_decode(const std::uint8_t* sk, std::uint8_t rho[32], std::uint8_t key[32],
                         std::uint8_t tr[64], PolyVec<P::l>& s1, PolyVec<P::k>& s2,
                         PolyVec<P::k>& t0) {
-  std::memcpy(rho, sk, 32);                                                  // line 1
-  std::memcpy(key, sk + 32, 32);
-  std::memcpy(tr, sk + 64, 64);
-  const std::uint8_t* p = sk + 128;
+  using L = SkLayout<P>;
+  std::memcpy(rho, sk + L::rho, 32);                                         // line 1
+  std::memcpy(key, sk + L::key, 32);
+  std::memcpy(tr, sk + L::tr, kTrBytes);
+  const std::uint8_t* p = sk + L::s1;
   for (int i = 0; i < P::l; ++i, p += P::poly_eta_bytes)                     // lines 2-4
     bit_unpack(s1.p[i], p, P::eta, P::eta_bits);
   for (int i = 0; i < P::k; ++i, p += P::poly_eta_bytes)                     // lines 5-7
@@ -61,6 +67,18 @@ std::uint32_t sk_decode(const std::uint8_t* sk, std::uint8_t rho[32], std::uint8
   for (int i = 0; i < P::k; ++i, p += kPolyT0Bytes)                          // lines 8-10
     bit_unpack(t0.p[i], p, kT0Half, kD);
   return vec_exceeds(s1, P::eta + 1) | vec_exceeds(s2, P::eta + 1);
+}
+
+// The range check of Algorithm 25 alone, on the encoded key in place: all-ones when some
+// coefficient of s1 or s2 lies outside [-eta, eta] (its field above 2 eta). Every field is read.
+template <class P>
+[[gnu::always_inline]] inline std::uint32_t sk_s_out_of_range(const std::uint8_t* sk) {
+  std::uint32_t bad = 0;
+  for (int r = 0; r < P::l + P::k; ++r) {                                    // lines 2-7
+    BitReader in(sk + SkLayout<P>::s_poly(r), 0);
+    for (int m = 0; m < kN; ++m) bad |= ~ct::lt_mask(in.take(P::eta_bits), 2 * P::eta + 1);
+  }
+  return bad;
 }
 
 template <class P>

@@ -6,21 +6,15 @@
 #include <cstdint>
 
 #include "sigspace/keccak.hpp"
+#include "sigspace/prehash.hpp"
 #include "sigspace/variant.hpp"
 
 namespace sigspace::mldsa {
 
 inline constexpr std::size_t kMaxContext = 255;
-inline constexpr std::size_t kPreHashOidBytes = 11;
-inline constexpr std::size_t kMaxPreHashBytes = 64;
 
-// PH(M) of HashML-DSA (FIPS 204 Algorithm 4/5, Section 5.4): writes the digest to out and
-// returns its length; 0 for PreHash::none (not a valid pre-hash).
-std::size_t prehash(PreHash ph, Bytes message, std::uint8_t out[kMaxPreHashBytes]);
-// The DER-encoded OID of a pre-hash (Section 5.4); nullptr for PreHash::none.
-const std::uint8_t* prehash_oid(PreHash ph);
-
-// mu for msg, given tr = H(pk, 64). Status::invalid_input for a context over 255 bytes
+// mu for msg, given tr = H(pk, 64); a pre-hash is computed as its row of core's kPreHashes
+// (sigspace/prehash.hpp) says. Status::invalid_input for a context over 255 bytes
 // (Algorithms 2-5, lines 1-3), an external mu that is not 64 bytes, a context given to a mode
 // that has none, or PreHash::none in prehash mode.
 Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]);

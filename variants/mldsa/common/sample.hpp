@@ -3,24 +3,171 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
+#include "params.hpp"
 #include "poly.hpp"
 #include "sigspace/bytes.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa {
 
-// Algorithm 30 on the seed rho || s || r of Algorithm 32, line 3: entry A_hat[r][s].
+// The samplers are templated on their sponge (stack-bound points pass the compact one; the
+// output is the same), and those whose output a point may keep packed or fold into a product
+// hand each value to emit instead of storing it. They read the sponge a block at a time
+// through squeeze_block, in place, unless the sponge is a SqueezedXof. Those with an emit are
+// always inlined, so emit is inlined into their loops.
+
+// Xof whose output is only ever copied out by squeeze (lane by lane), as the official reference
+// code does: the reference point's sponges, so that it costs what that code costs (reading in
+// place is ~10 % faster on Cortex-M4).
+template <class Xof>
+struct SqueezedXof : Xof {
+  static constexpr bool squeezed = true;
+};
+
+// A SqueezedXof that hands out blocks squeezed into a buffer of its own, as the official code
+// squeezes blocks into a stack buffer for its rejection samplers.
+template <class Xof>
+class BufferedXof : public SqueezedXof<Xof> {
+ public:
+  const std::uint8_t* squeeze_block() {
+    Xof::squeeze(buf_, Xof::rate);
+    return buf_;
+  }
+  void wipe() {
+    Xof::wipe();
+    ct::wipe(buf_, sizeof buf_);
+  }
+
+ private:
+  std::uint8_t buf_[Xof::rate];
+};
+
+// The next n output bytes into out (a block boundary first): squeezed for a SqueezedXof, else
+// copied from the state block by block.
+template <class Xof>
+[[gnu::always_inline]] inline void squeeze_out(Xof& h, std::uint8_t* out, std::size_t n) {
+  if constexpr (requires { Xof::squeezed; }) {
+    h.squeeze(out, n);
+  } else {
+    for (std::size_t at = 0; at < n; at += Xof::rate)
+      std::memcpy(out + at, h.squeeze_block(), n - at < Xof::rate ? n - at : Xof::rate);
+  }
+}
+
+// Algorithm 30 (RejNTTPoly) on the seed rho || s || r of Algorithm 32, line 3: entry
+// A_hat[r][s], coefficient j to emit(j, a) for j = 0, 1, ..., 255 in order. The rejections
+// depend only on the public seed rho, so they may branch.
+template <class Xof = Shake128, class Emit>
+[[gnu::always_inline]] inline void rej_ntt_sample(const std::uint8_t rho[32], std::uint8_t s,
+                                                  std::uint8_t r, Emit&& emit) {
+  Xof g;                                                 // line 2
+  g.absorb(rho, 32);                                     // line 3
+  const std::uint8_t idx[2] = {s, r};
+  g.absorb(idx, 2);
+  g.finalize();
+  for (int j = 0; j < kN;) {                             // lines 1, 4
+    const std::uint8_t* b = g.squeeze_block();           // line 5, a block at a time
+    for (unsigned i = 0; i + 3 <= Xof::rate && j < kN; i += 3) {
+      // Algorithm 14 (CoeffFromThreeBytes): lines 1-4 clear the top bit of b2, line 5.
+      const std::uint32_t a = b[i] | std::uint32_t{b[i + 1]} << 8 |
+                              std::uint32_t{b[i + 2] & 0x7Fu} << 16;
+      if (a < static_cast<std::uint32_t>(kQ)) emit(j++, a);                     // lines 6-9
+    }
+  }
+}
+
+// The field f = eta - s_j that BitPack(s, eta, eta) stores (Algorithm 17, line 3) for an
+// accepted nibble b of Algorithm 15 (CoeffFromHalfByte: s_j = 2 - (b mod 5) for eta 2, line 1;
+// 4 - b for eta 4, line 3). b mod 5 is b - 5 * floor(205 b / 1024), exact for b < 15, so no
+// division runs on secret data.
+template <int Eta>
+constexpr std::uint32_t eta_field_of_half_byte(std::uint32_t b) {
+  if constexpr (Eta == 2) return b - 5 * ((205 * b) >> 10);
+  else return b;
+}
+
+// Algorithm 31 (RejBoundedPoly) on the seed rho' || IntegerToBytes(r, 2) of Algorithm 33,
+// lines 2 and 5: coefficient j goes to emit(j, f) as its BitPack field f = eta - s_j, in order,
+// so a point may store s_j or write the key's encoding (Algorithm 24, lines 2-7) straight away.
+// Which nibbles are rejected depends on the secret seed; as in the FIPS 204 pseudocode and the
+// reference implementations, the rejection itself branches. It reveals only positions of
+// discarded nibbles, which are independent of the accepted values. The sponge is wiped.
+template <int Eta, class Xof = Shake256, class Emit>
+[[gnu::always_inline]] inline void rej_bounded_sample(const std::uint8_t rho[64], std::uint16_t r,
+                                                      Emit&& emit) {
+  static_assert(Eta == 2 || Eta == 4);
+  constexpr std::uint32_t limit = Eta == 2 ? 15 : 9;     // Algorithm 15, lines 1 and 3
+  Xof h;                                                 // line 2
+  h.absorb(rho, 64);                                     // line 3
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(r), static_cast<std::uint8_t>(r >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+  for (int j = 0; j < kN;) {                             // lines 1, 4
+    const std::uint8_t* b = h.squeeze_block();           // line 5, a block at a time
+    for (unsigned i = 0; i < Xof::rate && j < kN; ++i) {
+      const std::uint32_t z0 = b[i] & 15u, z1 = b[i] >> 4u;                       // lines 6-7
+      if (z0 < limit) emit(j++, eta_field_of_half_byte<Eta>(z0));                // lines 8-11
+      if (z1 < limit && j < kN) emit(j++, eta_field_of_half_byte<Eta>(z1));      // lines 12-15
+    }
+  }
+  h.wipe();
+}
+
+// Algorithm 34, lines 3-4 for one polynomial: the 32c bytes H(rho'' || IntegerToBytes(kappa, 2))
+// into out, on the caller's sponge h (fresh or reset; wiped on return), where kappa already
+// includes the row offset r. They are BitPack(y, gamma1 - 1, gamma1), line 5 read backwards, and
+// so already the encoding of z's slot in the signature (Algorithm 26, line 3): points may keep
+// y packed. rho'' may lie inside out: it is absorbed whole before the output overwrites it.
+template <std::int32_t Gamma1, class Xof>
+[[gnu::always_inline]] inline void expand_mask_bytes(Xof& h, std::uint8_t* out,
+                                                     const std::uint8_t rho2[64],
+                                                     std::uint16_t kappa) {
+  constexpr std::size_t bytes = 32 * (1 + bitlen(Gamma1 - 1));   // line 1: 32c
+  h.absorb(rho2, 64);                                    // line 3
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
+                               static_cast<std::uint8_t>(kappa >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+  squeeze_out(h, out, bytes);                            // line 4
+  h.wipe();
+}
+
+// Algorithm 34, lines 3-5 for one polynomial: y = BitUnpack(expand_mask_bytes, gamma1 - 1,
+// gamma1), on SqueezedXof<Shake256>.
+template <std::int32_t Gamma1>
+void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
+
+// Algorithm 30 into a polynomial (the points that hold A_hat whole), on BufferedXof<Shake128>.
 void rej_ntt_poly(Poly& a, const std::uint8_t rho[32], std::uint8_t s, std::uint8_t r);
 
-// Algorithm 31 on the seed rho' || IntegerToBytes(r, 2) of Algorithm 33, lines 2 and 5.
+// Algorithm 31 into a polynomial, on BufferedXof<Shake256>.
 template <int Eta>
 void rej_bounded_poly(Poly& a, const std::uint8_t rho[64], std::uint16_t r);
 
-// Algorithm 34, lines 3-5 for one polynomial: y = BitUnpack(H(rho'' || IntegerToBytes(kappa, 2),
-// 32c), gamma1 - 1, gamma1) where kappa already includes the row offset r.
-template <std::int32_t Gamma1>
-void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
+// rho'' = H(K || rnd || mu, 64), Algorithm 7, line 7, on the caller's sponge h (fresh or reset).
+template <class Xof>
+[[gnu::always_inline]] inline void derive_rho2_on(Xof& h, std::uint8_t rho2[64],
+                                                  const std::uint8_t key[32],
+                                                  const std::uint8_t rnd[32],
+                                                  const std::uint8_t mu[64]) {
+  h.absorb(key, 32);
+  h.absorb(rnd, kRndBytes);
+  h.absorb(mu, kMuBytes);
+  h.finalize();
+  h.squeeze(rho2, 64);
+}
+
+// The same on a sponge of its own, in its own frame (so it never sits under the signer's
+// deeper calls), wiped afterwards: it has absorbed K.
+template <class Xof = Shake256>
+[[gnu::noinline]] void derive_rho2(std::uint8_t rho2[64], const std::uint8_t key[32],
+                                   const std::uint8_t rnd[32], const std::uint8_t mu[64]) {
+  Xof h;
+  derive_rho2_on(h, rho2, key, rnd, mu);
+  h.wipe();
+}
 
 // Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde, on
 // the sponge Xof (stack-bound points pass the compact one; the output is the same). c_tilde is

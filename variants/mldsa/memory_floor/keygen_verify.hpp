@@ -17,27 +17,26 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   }
   std::uint8_t seeds[128];  // rho || rho' || K
   expand_seed<P, Xof256>(seeds, xi);                                 // line 1
+  using K = SkLayout<P>;
   const std::uint8_t* rho = seeds;
-  std::memcpy(sk, rho, 32);                                          // Alg. 24, line 1
-  std::memcpy(sk + 32, seeds + 96, 32);
-  if (pk != nullptr) std::memcpy(pk, rho, 32);                       // Alg. 22, line 1
-  std::uint8_t* s_enc = sk + 128;
+  std::memcpy(sk + K::rho, rho, 32);                                 // Alg. 24, line 1
+  std::memcpy(sk + K::key, seeds + 96, 32);
+  if (pk != nullptr) std::memcpy(pk + PkLayout<P>::rho, rho, 32);    // Alg. 22, line 1
   for (int r = 0; r < P::l + P::k; ++r)                              // line 4 (Alg. 33)
-    bounded_poly_packed<P::eta>(s_enc + r * P::poly_eta_bytes, seeds + 32,
+    bounded_poly_packed<P::eta>(sk + K::s_poly(r), seeds + 32,
                                 static_cast<std::uint16_t>(r));      // Alg. 24, lines 2-7
   ct::wipe(seeds + 32, 96);
-  std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
 
   Xof256 tr;                                                       // line 9, streamed over pk
   tr.absorb(rho, 32);
   auto row = s.row(0);
   for (int i = 0; i < P::k; ++i) {
-    row.zero();
+    row.zero_poly();
     for (int j = 0; j < P::l; ++j)                                   // line 5: A_hat o NTT(s1)
-      acc_entry<P, F>(s, row, rho, i, j, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta);
+      acc_entry<P, F>(s, row, rho, i, j, sk + K::s_poly(j), P::eta_bits, P::eta);
     invntt_row<Scratch<P, F>::parts>(row, s.work);
-    BitReader s2(s_enc + (P::l + i) * P::poly_eta_bytes, 0);
-    BitWriter t0w(t0_enc + i * kPolyT0Bytes);
+    BitReader s2(sk + K::s_poly(P::l + i), 0);
+    BitWriter t0w(sk + K::t0_poly(i));
     for (int m = 0; m < kN; m += 8) {  // t1 8 coefficients (kT1Bits bytes) at a time
       std::uint8_t t1_bytes[kT1Bits];
       BitWriter t1w(t1_bytes);
@@ -51,29 +50,14 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
       }
       tr.absorb(t1_bytes, sizeof t1_bytes);
       if (pk != nullptr)                                             // line 8
-        std::memcpy(pk + 32 + i * kPolyT1Bytes + m / 8 * kT1Bits, t1_bytes, sizeof t1_bytes);
+        std::memcpy(pk + PkLayout<P>::t1_poly(i) + m / 8 * kT1Bits, t1_bytes, sizeof t1_bytes);
     }
   }
   tr.finalize();
-  tr.squeeze(sk + 64, kTrBytes);                                     // lines 9-10
+  tr.squeeze(sk + K::tr, kTrBytes);                                  // lines 9-10
   ct::wipe(seeds, sizeof seeds);
   ws.wipe();
   return Status::ok;
-}
-
-// Algorithm 21's checks on the hint encoding in place (public data: branches freely).
-template <class P>
-bool hints_well_formed(const std::uint8_t* h) {
-  int index = 0;
-  for (int i = 0; i < P::k; ++i) {                                   // line 3
-    const int limit = h[P::omega + i];
-    if (limit < index || limit > P::omega) return false;             // line 4
-    for (const int first = index; index < limit; ++index)            // lines 6-11
-      if (index > first && h[index - 1] >= h[index]) return false;
-  }
-  for (int i = index; i < P::omega; ++i)                             // lines 14-15
-    if (h[i] != 0) return false;
-  return true;
 }
 
 // tr = H(pk) and mu (Algorithm 8, lines 6-7) into tr_mu (128 bytes of the working buffer,
@@ -102,14 +86,14 @@ template <class P, unsigned F>
   auto row = s.row(0);
   int hint = 0;
   for (int i = 0; i < P::k; ++i) {
-    row.zero();
+    row.zero_poly();
     for (int j = 0; j < P::l; ++j)                                   // line 9: A_hat o NTT(z)
       acc_entry<P, F>(s, row, pk.data(), i, j, z_enc + j * P::poly_z_bytes, P::z_bits, P::gamma1);
     invntt_row<Scratch<P, F>::parts>(row, s.work);
     const int hint_end = h_enc[P::omega + i];
     for (int h = 0; h < Scratch<P, F>::parts; ++h) {
       for (int m = 0; m < n; ++m) s.work[m] = row.get(h * n + m);
-      c.acc(s.work, h * n, pk.data() + 32 + i * kPolyT1Bytes, kT1Bits, 0, kD);  // - c t1 2^d
+      c.acc(s.work, h * n, pk.data() + PkLayout<P>::t1_poly(i), kT1Bits, 0, kD);  // - c t1 2^d
       for (int m = 0; m < n; m += 8) {                               // lines 10, 12: w1Encode
         std::uint8_t w1[P::w1_bits];
         BitWriter w(w1);
@@ -145,7 +129,7 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) 
   }
   const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;         // lines 2-4, read in place
   const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
-  bool valid = hints_well_formed<P>(h_enc);
+  bool valid = hint_encoding_valid(h_enc, P::k, P::omega);        // Alg. 21, checks
   for (int j = 0; valid && j < P::l; ++j) {                          // line 13: ||z|| < gamma1 - beta
     BitReader r(z_enc + j * P::poly_z_bytes, 0);
     for (int m = 0; m < kN; ++m) {

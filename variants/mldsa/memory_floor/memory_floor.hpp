@@ -23,6 +23,7 @@
 #include <cstring>
 
 #include "../common/encode.hpp"
+#include "../common/key_layout.hpp"
 #include "../common/message.hpp"
 #include "../common/sample.hpp"
 #include "sigspace/arena.hpp"
@@ -38,7 +39,6 @@ enum : unsigned {
   kHintsInW = 1u << 4,
   kYInSig = 1u << 5,
   kHalfPoly = 1u << 6,
-  kAll = (1u << 7) - 1,
 };
 
 // Published workspace of each operation (ARCHITECTURE.md, workspace contract): the working
@@ -48,7 +48,7 @@ struct Layout {
   using Row = WRow<(F & kPackedW) != 0>;
   static constexpr int parts = (F & kHalfPoly) ? 2 : 1;  // pieces of the working polynomial
   static constexpr std::size_t work = sizeof(Poly) / parts;
-  static constexpr std::size_t rows(int n) { return n * Row::bytes + 4; }  // 4: the get/put window
+  static constexpr std::size_t rows(int n) { return n * Row::poly_bytes + 4; }  // 4: the get/put window
   static constexpr std::size_t extra_a = (F & kStreamedA) ? 0 : sizeof(Poly);
   static constexpr std::size_t extra_c = (F & kSparseC) ? 0 : 2 * sizeof(Poly);
   static constexpr std::size_t extra_h = (F & kHintsInW) ? 0 : P::k * kN / 8;
@@ -93,7 +93,7 @@ struct Scratch {
     }
     ok = ok && work != nullptr && rows != nullptr && ((F & kStreamedA) || a != nullptr);
   }
-  Row row(int i) const { return Row{rows + i * Row::bytes}; }
+  Row row(int i) const { return Row{rows + i * Row::poly_bytes}; }
 };
 
 // row += A_hat[r][col] o NTT(b) (Algorithm 48, line 4 for one entry; Algorithm 32, line 3), b
@@ -120,7 +120,7 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
     for (int h = 0; h < parts; ++h) {
       const std::int32_t* bh = part(h);
       for (int m = 0, j = h * s.part_n; m < s.part_n; ++m, ++j)
-        row.put(j, freeze(row.get(j) + montgomery_reduce(static_cast<std::int64_t>(s.a->c[j]) * bh[m])));
+        row.put_in_range(j, freeze(row.get(j) + montgomery_reduce(static_cast<std::int64_t>(s.a->c[j]) * bh[m])));
     }
   }
 }

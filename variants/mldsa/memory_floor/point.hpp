@@ -40,14 +40,8 @@ struct MemoryFloor {
   template <class P, unsigned T>
   static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     if (sk.size() == kSeedBytes) return memory_floor::keygen_internal<P, T>(sk.data(), nullptr, state, ws);
-    // Algorithm 25's range check on s1 and s2 (see encode.hpp), read in place: every field is
-    // read, and only the verdict is branched on.
-    std::uint32_t bad = 0;
-    for (int r = 0; r < P::l + P::k; ++r) {
-      memory_floor::BitReader in(sk.data() + 128 + r * P::poly_eta_bytes, 0);
-      for (int m = 0; m < kN; ++m) bad |= ~ct::lt_mask(in.take(P::eta_bits), 2 * P::eta + 1);
-    }
-    if (bad != 0) return Status::invalid_input;
+    // Algorithm 25's range check on s1 and s2, read in place: only the verdict is branched on.
+    if (sk_s_out_of_range<P>(sk.data()) != 0) return Status::invalid_input;
     std::memcpy(state, sk.data(), P::sk_bytes);
     return Status::ok;
   }

@@ -6,18 +6,6 @@
 
 namespace sigspace::mldsa::memory_floor {
 
-// rho'' = H(K || rnd || mu, 64), Algorithm 7, line 7.
-[[gnu::noinline]] inline void derive_rho2(std::uint8_t rho2[64], const std::uint8_t key[32],
-                                          const std::uint8_t rnd[32], const std::uint8_t mu[64]) {
-  Xof256 h;
-  h.absorb(key, 32);
-  h.absorb(rnd, 32);
-  h.absorb(mu, 64);
-  h.finalize();
-  h.squeeze(rho2, 64);
-  h.wipe();
-}
-
 // y_kappa (Algorithm 7, line 11) by the one sponge of this frame, as ExpandMask's bytes into
 // `out` (the signature's z slot with y-in-signature, else the workspace), which they already
 // encode: Algorithm 34's BitUnpack and Algorithm 26's BitPack share the gamma1 - y layout.
@@ -31,15 +19,11 @@ template <class P, unsigned F>
   const std::uint8_t* rho2 = kept_rho2;
   if constexpr ((F & kRecomputeRho2) != 0) {
     std::uint8_t* tail = out + P::poly_z_bytes - 64;
-    h.absorb(key, 32);
-    h.absorb(rnd, 32);
-    h.absorb(mu, 64);
-    h.finalize();
-    h.squeeze(tail, 64);
+    derive_rho2_on(h, tail, key, rnd, mu);
     h.reset();  // same rate and domain: H again, now for ExpandMask
     rho2 = tail;
   }
-  mask_bytes_in<P>(h, out, rho2, static_cast<std::uint16_t>(kappa));
+  expand_mask_bytes<P::gamma1>(h, out, rho2, static_cast<std::uint16_t>(kappa));
 }
 
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
@@ -50,7 +34,7 @@ template <class P, class Row>
   Xof256 h;
   h.absorb(mu, 64);
   for (int i = 0; i < P::k; ++i) {
-    const Row row{const_cast<std::uint8_t*>(rows) + i * Row::bytes};
+    const Row row{const_cast<std::uint8_t*>(rows) + i * Row::poly_bytes};
     for (int m = 0; m < kN; m += 8) {
       std::uint8_t w1[P::w1_bits];
       BitWriter w(w1);
@@ -61,18 +45,6 @@ template <class P, class Row>
   }
   h.finalize();
   h.squeeze(ctilde, P::ctilde_bytes);
-}
-
-// HintBitPack (Algorithm 20) from the bitmap rows, once the signature is accepted (public).
-template <class P>
-void hint_pack(std::uint8_t* out, const std::uint8_t* bitmap, std::size_t stride) {
-  for (int i = 0; i < P::omega + P::k; ++i) out[i] = 0;
-  int index = 0;
-  for (int i = 0; i < P::k; ++i) {
-    for (int m = 0; m < kN; ++m)
-      if ((bitmap[i * stride + (m >> 3)] >> (m & 7)) & 1) out[index++] = static_cast<std::uint8_t>(m);
-    out[P::omega + i] = static_cast<std::uint8_t>(index);
-  }
 }
 
 template <class P, unsigned F>
@@ -87,25 +59,24 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     return Status::workspace_too_small;
   }
   std::uint8_t mu[kMuBytes];
-  if (const Status st = compute_mu_with<&keccak_f1600_compact>(sk + 64, msg, mu); st != Status::ok) {  // line 6
+  using K = SkLayout<P>;
+  if (const Status st = compute_mu_with<&keccak_f1600_compact>(sk + K::tr, msg, mu); st != Status::ok) {  // line 6
     ws.wipe();
     return st;
   }
-  const std::uint8_t* rho = sk;                                      // line 1, fields in place
-  const std::uint8_t* key = sk + 32;
-  const std::uint8_t* s_enc = sk + 128;
-  const std::uint8_t* t0_enc = s_enc + (P::l + P::k) * P::poly_eta_bytes;
+  const std::uint8_t* rho = sk + K::rho;                             // line 1, fields in place
+  const std::uint8_t* key = sk + K::key;
   constexpr bool recompute = (F & kRecomputeRho2) != 0;
   std::uint8_t rho2[recompute ? 1 : 64];
-  if constexpr (!recompute) derive_rho2(rho2, key, rnd, mu);         // line 7
+  if constexpr (!recompute) derive_rho2<Xof256>(rho2, key, rnd, mu);  // line 7
   std::uint8_t* z_out = sig + P::ctilde_bytes;
   std::uint8_t* ys = (F & kYInSig) ? z_out : s.ys;                   // y_j at ys + j * poly_z_bytes
   std::uint8_t* hint_rows = (F & kHintsInW) ? s.rows : s.hints;
-  const std::size_t hint_stride = (F & kHintsInW) ? Row::bytes : kN / 8;
+  const std::size_t hint_stride = (F & kHintsInW) ? Row::poly_bytes : kN / 8;
   ChallengeMul<P, F> c(s);
 
   for (int kappa = 0;; kappa += P::l) {                              // lines 8-10, 30
-    for (int i = 0; i < P::k; ++i) s.row(i).zero();
+    for (int i = 0; i < P::k; ++i) s.row(i).zero_poly();
     for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
       std::uint8_t* y = ys + j * P::poly_z_bytes;
       sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);              // line 11
@@ -122,7 +93,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     for (int j = 0; j < P::l && reject == 0; ++j) {
       for (int h = 0; h < S::parts; ++h) {
         unpack_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
-        c.acc(s.work, h * n, s_enc + j * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+        c.acc(s.work, h * n, sk + K::s_poly(j), P::eta_bits, P::eta, 0);
         reject |= exceeds(s.work, n, P::gamma1 - P::beta);          // full scan, then decide
         pack_part(z_out + j * P::poly_z_bytes, h * n, n, s.work, P::z_bits, P::gamma1);
       }
@@ -134,14 +105,14 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       auto row = s.row(i);
       for (int h = 0; h < S::parts; ++h) {
         for (int m = 0; m < n; ++m) s.work[m] = 0;
-        c.acc(s.work, h * n, s_enc + (P::l + i) * P::poly_eta_bytes, P::eta_bits, P::eta, 0);
+        c.acc(s.work, h * n, sk + K::s_poly(P::l + i), P::eta_bits, P::eta, 0);
         for (int m = 0; m < n; ++m) {
           const std::int32_t r = freeze(row.get(h * n + m) - s.work[m]);
           const std::int32_t r0 = low_bits<P::gamma2>(r);
           const std::int32_t sgn = r0 >> 31;
           reject |= ~ct::lt_mask(static_cast<std::uint32_t>((r0 ^ sgn) - sgn),
                                  static_cast<std::uint32_t>(P::gamma2 - P::beta));
-          row.put(h * n + m, r);
+          row.put_in_range(h * n + m, r);
         }
       }
     }
@@ -156,7 +127,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       std::uint8_t* bits = hint_rows + i * hint_stride;
       for (int h = 0; h < S::parts; ++h) {
         for (int m = 0; m < n; ++m) s.work[m] = 0;
-        c.acc(s.work, h * n, t0_enc + i * kPolyT0Bytes, kD, kT0Half, 0);
+        c.acc(s.work, h * n, sk + K::t0_poly(i), kD, kT0Half, 0);
         reject |= exceeds(s.work, n, P::gamma2);
         std::uint32_t byte = 0;
         for (int m = 0; m < n; ++m) {
@@ -174,7 +145,8 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     }
     reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), weight);
     if (reject != 0) continue;
-    hint_pack<P>(z_out + P::l * P::poly_z_bytes, hint_rows, hint_stride);  // line 32
+    hint_bit_pack_bitmap(z_out + P::l * P::poly_z_bytes, hint_rows, hint_stride, P::k,
+                         P::omega);                                      // line 32
     break;
   }
   ct::wipe(mu, sizeof mu);

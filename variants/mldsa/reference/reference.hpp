@@ -102,7 +102,8 @@ template <class P>
 Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std::uint8_t rnd[32],
                      std::uint8_t* sig) {
   std::uint8_t mu[kMuBytes];
-  if (const Status st = compute_mu(sk + 64, msg, mu); st != Status::ok) return st;  // line 6
+  if (const Status st = compute_mu(sk + SkLayout<P>::tr, msg, mu); st != Status::ok)
+    return st;                                                         // line 6
 
   std::uint8_t rho[32], key[32], tr[kTrBytes];
   PolyVec<P::l> s1_hat;
@@ -115,13 +116,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   expand_a<P>(a, rho);                                                 // line 5
 
   std::uint8_t rho2[64];                                               // rho''
-  Shake256 h;
-  h.absorb(key, 32);
-  h.absorb(rnd, 32);
-  h.absorb(mu, sizeof mu);
-  h.finalize();
-  h.squeeze(rho2, sizeof rho2);                                        // line 7
-  h.wipe();
+  derive_rho2(rho2, key, rnd, mu);                                     // line 7
 
   PolyVec<P::l> y, z, cs1;
   PolyVec<P::k> w, w1, cs2, ct0, hint;

@@ -121,13 +121,7 @@ Status sign_with(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const Messa
   std::uint8_t mu[kMuBytes];
   if (const Status st = compute_mu(key.tr, msg, mu); st != Status::ok) return st;  // line 6
   std::uint8_t rho2[64];
-  Shake256 h;                                                          // line 7
-  h.absorb(key.key, 32);
-  h.absorb(rnd, 32);
-  h.absorb(mu, sizeof mu);
-  h.finalize();
-  h.squeeze(rho2, sizeof rho2);
-  h.wipe();
+  derive_rho2(rho2, key.key, rnd, mu);                                 // line 7
   Scratch<P> s;
   for (int kappa = 0; !attempt<P, T>(key, a, mu, rho2, kappa, s); kappa += P::l) {  // 8-10, 30
   }
