@@ -96,15 +96,17 @@ LessKatOutput run_less_kat_entry(const Variant& v, const std::vector<std::uint8_
   LessKatOutput out;
   out.pk.resize(v.pk_bytes);
   out.sk.resize(v.sk_bytes);
-  Arena none;
-  if (v.keygen(rng.data(), out.pk.data(), out.sk.data(), none) != Status::ok)
+  Workspace kw(v.workspace.keygen), lw(v.workspace.load_key), sw(v.workspace.sign);
+  Arena keygen_arena = kw.arena(), load_arena = lw.arena(), sign_arena = sw.arena();
+  if (v.keygen(rng.data(), out.pk.data(), out.sk.data(), keygen_arena) != Status::ok)
     throw std::runtime_error(std::string(v.id) + ": keygen failed");
   std::vector<std::uint8_t> state(v.state_bytes), sig(v.sig_max_bytes);
-  if (v.load_signing_key(out.sk, state.data(), none) != Status::ok)
+  if (v.load_signing_key(out.sk, state.data(), load_arena) != Status::ok)
     throw std::runtime_error(std::string(v.id) + ": load_signing_key failed");
   std::size_t sig_len = 0;
   const MessageInput mi{msg, {}};
-  if (v.sign(state.data(), mi, rng.data() + v.seed_bytes, sig.data(), &sig_len, none) != Status::ok)
+  if (v.sign(state.data(), mi, rng.data() + v.seed_bytes, sig.data(), &sig_len, sign_arena) !=
+      Status::ok)
     throw std::runtime_error(std::string(v.id) + ": sign failed");
   out.sm = msg;
   out.sm.insert(out.sm.end(), sig.begin(), sig.begin() + static_cast<std::ptrdiff_t>(sig_len));
@@ -117,8 +119,9 @@ Status less_open(const Variant& v, Bytes pk, Bytes sm, std::vector<std::uint8_t>
   const std::size_t sig_len = l.fixed + sm.back() * l.lambda;
   if (sm.size() < sig_len) return Status::invalid_signature;
   const Bytes m = sm.first(sm.size() - sig_len);
-  Arena none;
-  const Status st = v.verify(pk, MessageInput{m, {}}, sm.last(sig_len), none);
+  Workspace vw(v.workspace.verify);
+  Arena arena = vw.arena();
+  const Status st = v.verify(pk, MessageInput{m, {}}, sm.last(sig_len), arena);
   if (st == Status::ok && msg != nullptr) msg->assign(m.begin(), m.end());
   return st;
 }

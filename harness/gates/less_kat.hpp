@@ -20,6 +20,14 @@ struct NistKatEntry {
 // the file cannot be read or a field is malformed.
 std::vector<NistKatEntry> parse_nist_rsp(const std::string& path);
 
+// A block of exactly n bytes for one operation's arena, n being the variant's published figure
+// for it (operator new aligns it like max_align_t, as Arena's published figures assume).
+struct Workspace {
+  explicit Workspace(std::size_t n) : bytes(n) {}
+  Arena arena() { return Arena(bytes.data(), bytes.size()); }
+  std::vector<std::uint8_t> bytes;
+};
+
 struct LessKatOutput {
   std::vector<std::uint8_t> pk, sk, sm;
 };

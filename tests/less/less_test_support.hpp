@@ -12,12 +12,15 @@
 
 namespace less_test {
 
+// Every LESS variant linked in: the operating points, then their ablations.
 inline std::vector<const sigspace::Variant*> less_variants() {
   std::vector<const sigspace::Variant*> out;
-  for (const sigspace::Variant* v : sigspace::registry())
-    if (std::strcmp(v->scheme, "LESS") == 0) out.push_back(v);
+  for (const auto list : {sigspace::registry(), sigspace::ablations()})
+    for (const sigspace::Variant* v : list)
+      if (std::strcmp(v->scheme, "LESS") == 0) out.push_back(v);
   return out;
 }
+
 
 // One variant per parameter set (the first registered), for checks that do not depend on the
 // operating point beyond byte identity.

@@ -1,6 +1,7 @@
 // Malformed and tampered inputs are rejected without crashing: bit flips across the signature
 // (digest, salt, responses, seeds, count byte), a wrong message, truncated and extended
 // signatures, wrong-length and malformed public keys, contexts and modes LESS does not accept.
+// Every LESS variant and ablation linked in, each operation in an arena of its published size.
 #include <gtest/gtest.h>
 
 #include <iterator>
@@ -23,10 +24,12 @@ class LessTamper : public testing::TestWithParam<const Variant*> {
     msg = entries[0].msg;
     sig.assign(entries[0].sm.begin() + static_cast<std::ptrdiff_t>(msg.size()), entries[0].sm.end());
   }
+  // Verify in an arena of the variant's published verify workspace, as a caller would.
   Status verify(const std::vector<std::uint8_t>& p, const std::vector<std::uint8_t>& m,
                 const std::vector<std::uint8_t>& s, Bytes ctx = {}) const {
-    sigspace::Arena none;
-    return GetParam()->verify(p, MessageInput{m, ctx}, s, none);
+    sigspace::gates::Workspace ws(GetParam()->workspace.verify);
+    auto arena = ws.arena();
+    return GetParam()->verify(p, MessageInput{m, ctx}, s, arena);
   }
   std::size_t lambda() const { return GetParam()->seed_bytes / 2; }
   std::size_t seeds_offset() const { return sig.size() - 1 - sig.back() * lambda(); }
@@ -111,15 +114,18 @@ TEST_P(LessTamper, MalformedPublicKeysAreRejected) {
 TEST_P(LessTamper, ContextAndModeAreRefused) {
   const std::uint8_t ctx[1] = {1};
   EXPECT_EQ(verify(pk, msg, sig, Bytes(ctx, 1)), Status::invalid_input);
-  sigspace::Arena none;
+  const Variant& v = *GetParam();
   MessageInput pre{msg, {}, sigspace::MessageMode::prehash};
-  EXPECT_EQ(GetParam()->verify(pk, pre, sig, none), Status::invalid_input);
-  std::vector<std::uint8_t> state(GetParam()->state_bytes, 0), out(GetParam()->sig_max_bytes);
-  std::vector<std::uint8_t> salt(GetParam()->rnd_bytes, 0);
+  sigspace::gates::Workspace vw(v.workspace.verify), sw(v.workspace.sign), lw(v.workspace.load_key);
+  auto verify_arena = vw.arena(), sign_arena = sw.arena(), load_arena = lw.arena();
+  EXPECT_EQ(v.verify(pk, pre, sig, verify_arena), Status::invalid_input);
+  std::vector<std::uint8_t> state(v.state_bytes, 0), out(v.sig_max_bytes);
+  std::vector<std::uint8_t> salt(v.rnd_bytes, 0);
   std::size_t len = 0;
-  EXPECT_EQ(GetParam()->sign(state.data(), MessageInput{msg, Bytes(ctx, 1)}, salt.data(), out.data(), &len, none),
+  EXPECT_EQ(v.sign(state.data(), MessageInput{msg, Bytes(ctx, 1)}, salt.data(), out.data(), &len,
+                   sign_arena),
             Status::invalid_input);
-  EXPECT_EQ(GetParam()->load_signing_key(Bytes(state.data(), state.size() - 1), state.data(), none),
+  EXPECT_EQ(v.load_signing_key(Bytes(state.data(), state.size() - 1), state.data(), load_arena),
             Status::invalid_input);
 }
 

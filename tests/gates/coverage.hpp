@@ -1,0 +1,80 @@
+// Which variants one gates image runs. Nothing is chosen by operating point: every variant of
+// registry() and ablations() is either run here, or run by another gates test (the host splits
+// the slow LESS categories off by parameter-set prefix, so ctest runs them side by side and the
+// sanitizer stage can leave them out by name), or left out on this platform with a printed
+// reason. The whole placement is printed, so nothing is left out silently.
+#pragma once
+#include <cstdio>
+#include <cstring>
+
+#include "sigspace/variant.hpp"
+
+// This image runs only the parameter sets beginning with SIGSPACE_GATES_ONLY (e.g. "LESS-3").
+#ifndef SIGSPACE_GATES_ONLY
+#define SIGSPACE_GATES_ONLY ""
+#endif
+// Space-separated parameter-set prefixes that other gates tests of this platform run.
+#ifndef SIGSPACE_GATES_ELSEWHERE
+#define SIGSPACE_GATES_ELSEWHERE ""
+#endif
+
+namespace gates {
+
+struct LeftOut {
+  const char* prefix;  // parameter-set prefix
+  const char* why;
+};
+
+// Left out under QEMU for time alone (their stacks, up to ~830 KB for LESS-5b signing, fit the
+// 4 MiB test images); the host runs all of them. Costs are of one keygen+sign+verify under QEMU
+// on the m4, measured or scaled from the host's times; each image runs a variant at least twice.
+#if defined(__arm__)
+constexpr LeftOut kLeftOut[] = {
+    {"LESS-1b", "~15 s a run under QEMU; less1b_board checks its KAT entry 0 on the board"},
+    {"LESS-1i", "~5 s a run under QEMU; LESS-1s (~3.5 s) stands for category 1 here"},
+    {"LESS-3", "~1 min a run under QEMU; gated on the host by host.gates_LESS_3"},
+    {"LESS-5", "minutes a run under QEMU; gated on the host by host.gates_LESS_5"},
+};
+#else
+constexpr LeftOut kLeftOut[] = {{"", nullptr}};  // nothing: the host runs every variant
+#endif
+
+inline bool starts_with(const char* s, const char* prefix) {
+  return std::strncmp(s, prefix, std::strlen(prefix)) == 0;
+}
+
+// Whether `param_set` begins with one of the space-separated prefixes of `list`.
+inline bool in_prefix_list(const char* param_set, const char* list) {
+  while (*list != 0) {
+    const char* end = list;
+    while (*end != 0 && *end != ' ') ++end;
+    const auto n = static_cast<std::size_t>(end - list);
+    if (n > 0 && std::strncmp(param_set, list, n) == 0) return true;
+    list = *end == ' ' ? end + 1 : end;
+  }
+  return false;
+}
+
+// Where v is gated: here, in another gates test of this platform, or nowhere on this
+// platform (then `why` says why).
+struct Placement {
+  enum Kind { here, other_test, left_out } kind;
+  const char* why;
+};
+inline Placement placement(const sigspace::Variant& v) {
+  if (!starts_with(v.param_set, SIGSPACE_GATES_ONLY) ||
+      in_prefix_list(v.param_set, SIGSPACE_GATES_ELSEWHERE))
+    return {Placement::other_test, nullptr};
+  for (const LeftOut& l : kLeftOut)
+    if (l.why != nullptr && starts_with(v.param_set, l.prefix)) return {Placement::left_out, l.why};
+  return {Placement::here, nullptr};
+}
+
+// fn(v) for every variant, operating points first, then ablations.
+template <class Fn>
+void for_each_variant(Fn fn) {
+  for (const auto list : {sigspace::registry(), sigspace::ablations()})
+    for (const sigspace::Variant* v : list) fn(*v);
+}
+
+}  // namespace gates
