@@ -24,9 +24,10 @@ stage() {  # stage NAME PRESET [ctest args...]
 stage "host ctest" host
 stage "Cortex-M4 ctest (QEMU mps2-an386)" m4
 stage "Cortex-M33 ctest (QEMU mps2-an505)" m33
-# Under the sanitizers: everything but the long vector replays (the Release run has them) and the
-# npm cross-check; LESS keeps its malformed-input tests for category 1.
-stage "host ASan+UBSan ctest" host-asan -E "noble|LessKat|LESS_3|LESS_5"
+# Under the sanitizers: everything but the long vector replays (the Release run has them: LESS
+# KATs, ML-DSA vectors of the ablations) and the npm cross-check; LESS keeps its malformed-input
+# tests for category 1.
+stage "host ASan+UBSan ctest" host-asan -E "noble|LessKat|LESS_3|LESS_5|kat_ablations"
 
 echo "=== pytest ==="
 .venv/bin/python -m pytest -q tests/python || failed+=("pytest")

@@ -24,13 +24,13 @@ struct Outputs {
 // Run 0 puts every buffer at offset 0; later runs scatter the slots over 0..15, each slot at a
 // different offset from its neighbours, so no two buffers share an alignment by accident.
 // `align` is what the caller promises for that buffer: 1 for byte strings; the retained state
-// is an object the variant builds in place (speed-ceiling's State), so like the workspace it is
-// handed in aligned as malloc would align it.
+// is an object the variant builds in place (speed-ceiling's State), so it is handed in aligned
+// as the descriptor requires (kStateAlignment), and a misaligned one must be refused.
 inline std::size_t offset_of(int run, int slot, std::size_t align = 1) {
   const auto off = static_cast<std::size_t>(5 * run + 3 * slot) % (kMaxOffset + 1);
   return run == 0 ? 0 : off - off % align;
 }
-constexpr std::size_t kStateAlign = alignof(std::max_align_t);
+constexpr std::size_t kStateAlign = sigspace::kStateAlignment;
 inline std::uint8_t workspace_fill(int run) { return static_cast<std::uint8_t>(0x5B * run); }
 
 // Arms the slots of one run: offsets, fresh pattern, then the fixed inputs written in.
@@ -123,6 +123,19 @@ inline const char* run_once(const Variant& v, int run, bool probe_context, Outpu
   out->state = b.state.contents();
   out->sig = b.sig.contents(len);
   out->sig_len = len;
+
+  // Last, with every output taken: a state that is not kStateAlignment-aligned is refused, by
+  // load_signing_key and by sign, before they touch it.
+  Arena mw = painted_arena(v.workspace.load_key, fill);
+  if (v.load_signing_key({b.sk.data(), v.sk_bytes}, b.state.data() + 1, mw) !=
+      Status::invalid_input)
+    return "load_signing_key took a state that is not kStateAlignment-aligned";
+  std::size_t refused_len = 1;
+  Arena ms = painted_arena(v.workspace.sign, fill);
+  if (v.sign(b.state.data() + 1, message_input(false), rnd_arg(v), b.sig.data(), &refused_len,
+             ms) != Status::invalid_input ||
+      refused_len != 0)
+    return "sign took a state that is not kStateAlignment-aligned";
   return nullptr;
 }
 

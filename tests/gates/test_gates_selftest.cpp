@@ -74,6 +74,19 @@ Status sign_with_other_rnd(const std::uint8_t* state, const MessageInput& m,
   other[0] ^= x;
   return base().sign(state, m, other, sig, len, a);
 }
+// Takes any state: rounds a misaligned one down to kStateAlignment instead of refusing it.
+std::uint8_t* aligned_down(const std::uint8_t* p) {
+  const auto at = reinterpret_cast<std::uintptr_t>(p);
+  return reinterpret_cast<std::uint8_t*>(at - at % sigspace::kStateAlignment);
+}
+Status load_takes_misaligned_state(Bytes sk, std::uint8_t* state, Arena& a) {
+  return base().load_signing_key(sk, aligned_down(state), a);
+}
+Status sign_takes_misaligned_state(const std::uint8_t* state, const MessageInput& m,
+                                   const std::uint8_t* rnd, std::uint8_t* sig, std::size_t* len,
+                                   Arena& a) {
+  return base().sign(aligned_down(state), m, rnd, sig, len, a);
+}
 // The signature follows the parity of its buffer's address: differs between offsets.
 Status sign_depends_on_alignment(const std::uint8_t* state, const MessageInput& m,
                                  const std::uint8_t* rnd, std::uint8_t* sig, std::size_t* len,
@@ -179,6 +192,11 @@ void hygiene_catches_planted_faults() {
        "verify changed an input"},
       {"verify accepts anything", replaced(&Variant::verify, verify_accepts_all),
        "verify accepted a signature with one bit flipped"},
+      {"load takes a misaligned state",
+       replaced(&Variant::load_signing_key, load_takes_misaligned_state),
+       "load_signing_key took a state that is not kStateAlignment-aligned"},
+      {"sign takes a misaligned state", replaced(&Variant::sign, sign_takes_misaligned_state),
+       "sign took a state that is not kStateAlignment-aligned"},
       {"signature depends on alignment", replaced(&Variant::sign, sign_depends_on_alignment),
        "outputs depend on buffer alignment or on stale workspace bytes"},
       {"signature reads stale workspace", replaced(&Variant::sign, sign_reads_stale_workspace),

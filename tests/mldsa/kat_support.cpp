@@ -41,12 +41,18 @@ std::string tohex(const Buf& b) {
   return s;
 }
 
-std::vector<const sigspace::Variant*> mldsa_variants() {
+namespace {
+std::vector<const sigspace::Variant*> mldsa_of(std::span<const sigspace::Variant* const> list) {
   std::vector<const sigspace::Variant*> out;
-  for (const auto* v : sigspace::registry())
+  for (const auto* v : list)
     if (std::string(v->scheme) == "ML-DSA") out.push_back(v);
   return out;
 }
+}  // namespace
+
+std::vector<const sigspace::Variant*> mldsa_variants() { return mldsa_of(sigspace::registry()); }
+
+std::vector<const sigspace::Variant*> mldsa_ablations() { return mldsa_of(sigspace::ablations()); }
 
 std::string variant_label(const testing::TestParamInfo<const sigspace::Variant*>& info) {
   std::string s = info.param->id;

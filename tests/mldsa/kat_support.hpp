@@ -24,7 +24,8 @@ Buf unhex(const json& field);  // absent or null field: empty
 std::string tohex(const Buf& b);
 
 // Every registered ML-DSA variant (registry filtered by scheme).
-std::vector<const sigspace::Variant*> mldsa_variants();
+std::vector<const sigspace::Variant*> mldsa_variants();   // operating points
+std::vector<const sigspace::Variant*> mldsa_ablations();  // one technique off each
 std::string variant_label(const testing::TestParamInfo<const sigspace::Variant*>& info);
 
 sigspace::PreHash prehash_from_name(const std::string& acvp_name);  // PreHash::none if unknown

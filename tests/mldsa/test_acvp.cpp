@@ -159,6 +159,8 @@ TEST_P(Acvp, SigVer) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Acvp, testing::ValuesIn(mldsa_variants()), variant_label);
+INSTANTIATE_TEST_SUITE_P(Ablations, Acvp, testing::ValuesIn(mldsa_ablations()),
+                         variant_label);
 
 }  // namespace
 }  // namespace mldsa_test

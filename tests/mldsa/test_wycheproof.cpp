@@ -105,6 +105,8 @@ TEST_P(Wycheproof, Verify) {
 }
 
 INSTANTIATE_TEST_SUITE_P(Registry, Wycheproof, testing::ValuesIn(mldsa_variants()), variant_label);
+INSTANTIATE_TEST_SUITE_P(Ablations, Wycheproof, testing::ValuesIn(mldsa_ablations()),
+                         variant_label);
 
 }  // namespace
 }  // namespace mldsa_test

@@ -3,6 +3,8 @@
 // ends with the one line that emits its family:
 //   template struct sigspace::point::Emit<Scheme, Point, Sets>;
 #pragma once
+#include <cstdint>
+
 #include "sigspace/point.hpp"
 
 namespace sigspace::point {
@@ -13,8 +15,13 @@ Status Ops<Scheme, Point, P, T>::keygen(const std::uint8_t* seed, std::uint8_t* 
   return Scheme::template keygen<Point, P, T>(seed, pk, sk, ws);
 }
 
+inline bool state_misaligned(const std::uint8_t* state) {
+  return reinterpret_cast<std::uintptr_t>(state) % kStateAlignment != 0;
+}
+
 template <class Scheme, class Point, class P, unsigned T>
 Status Ops<Scheme, Point, P, T>::load_key(Bytes sk, std::uint8_t* state, Arena& ws) {
+  if (state_misaligned(state)) return Status::invalid_input;
   return Scheme::template load_key<Point, P, T>(sk, state, ws);
 }
 
@@ -22,6 +29,10 @@ template <class Scheme, class Point, class P, unsigned T>
 Status Ops<Scheme, Point, P, T>::sign(const std::uint8_t* state, const MessageInput& msg,
                                       const std::uint8_t* rnd, std::uint8_t* sig,
                                       std::size_t* sig_len, Arena& ws) {
+  if (state_misaligned(state)) {
+    *sig_len = 0;
+    return Status::invalid_input;
+  }
   return Scheme::template sign<Point, P, T>(state, msg, rnd, sig, sig_len, ws);
 }
 

@@ -48,6 +48,11 @@ struct WorkspaceSizes {
   std::size_t verify = 0;
 };
 
+// The retained state is the caller's buffer, and a point may keep typed data in it (the speed
+// ceiling's expanded key): load_signing_key and sign refuse a state that is not aligned to this
+// (Status::invalid_input) rather than fault on a board.
+inline constexpr std::size_t kStateAlignment = 8;
+
 struct Variant {
   // identity
   const char* id;         // "ML-DSA-65/memory-floor", "LESS-1b/reference"
@@ -69,7 +74,8 @@ struct Variant {
   // Deterministic operations; randomness is an input. Every pointer argument is caller-owned.
   // keygen: pk[pk_bytes], sk[sk_bytes] from seed[seed_bytes].
   Status (*keygen)(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Arena& ws);
-  // load_signing_key: state[state_bytes] from an encoded secret key (any format the scheme accepts).
+  // load_signing_key: state[state_bytes], kStateAlignment-aligned, from an encoded secret key
+  // (any format the scheme accepts). workspace.load_key is the most any accepted form needs.
   Status (*load_signing_key)(Bytes sk, std::uint8_t* state, Arena& ws);
   // sign: sig[sig_max_bytes]; *sig_len receives the length written.
   Status (*sign)(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* rnd,

@@ -34,7 +34,7 @@ struct SpeedCeiling : ReferenceKeygenVerify {
       reference::keygen_internal<P>(sk.data(), pk, expanded);
       enc = expanded;
     }
-    // The state buffer holds plain integers; harness buffers are at least 8-byte aligned.
+    static_assert(alignof(speed_ceiling::State<P, T>) <= kStateAlignment);
     auto* st = new (state) speed_ceiling::State<P, T>;
     const std::uint32_t bad = speed_ceiling::expand_key<P, T>(*st, enc);
     wipe_all(expanded);
