@@ -7,7 +7,7 @@
 #include <sstream>
 #include <stdexcept>
 
-#include "common/params.hpp"
+#include "less/common/params.hpp"
 #include "sigspace/keccak.hpp"
 #include "sigspace/nist_drbg.hpp"
 

@@ -4,9 +4,9 @@
 
 #include <random>
 
-#include "common/codes.hpp"
-#include "common/ctperm.hpp"
-#include "common/fq.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/ctperm.hpp"
+#include "less/common/fq.hpp"
 
 namespace {
 

@@ -3,9 +3,9 @@
 #include <cstdio>
 #include <fstream>
 
-#include "common/encode.hpp"
-#include "common/rounding.hpp"
-#include "common/sample.hpp"
+#include "mldsa/common/encode.hpp"
+#include "mldsa/common/rounding.hpp"
+#include "mldsa/common/sample.hpp"
 #include "sigspace/arena.hpp"
 #include "sigspace/prehash.hpp"
 

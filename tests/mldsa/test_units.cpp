@@ -2,8 +2,8 @@
 // (exhaustively where the domain is Z_q), and of the descriptor's input handling.
 #include <random>
 
-#include "common/encode.hpp"
-#include "common/rounding.hpp"
+#include "mldsa/common/encode.hpp"
+#include "mldsa/common/rounding.hpp"
 #include "kat_support.hpp"
 #include "sigspace/prehash.hpp"
 

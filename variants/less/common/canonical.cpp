@@ -1,12 +1,12 @@
-#include "canonical.hpp"
+#include "less/common/canonical.hpp"
 
 #include <algorithm>
 #include <cstring>
 
-#include "codes.hpp"
-#include "ctperm.hpp"
-#include "fq.hpp"
-#include "sampler.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/ctperm.hpp"
+#include "less/common/fq.hpp"
+#include "less/common/sampler.hpp"
 
 namespace sigspace::less {
 namespace {

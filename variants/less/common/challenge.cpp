@@ -1,6 +1,6 @@
-#include "challenge.hpp"
+#include "less/common/challenge.hpp"
 
-#include "sampler.hpp"
+#include "less/common/sampler.hpp"
 #include "sigspace/bytes.hpp"
 
 namespace sigspace::less {

@@ -3,7 +3,7 @@
 #pragma once
 #include <cstdint>
 
-#include "params.hpp"
+#include "less/common/params.hpp"
 
 namespace sigspace::less {
 

@@ -1,10 +1,10 @@
-#include "codes.hpp"
+#include "less/common/codes.hpp"
 
 #include <cstring>
 
-#include "fq.hpp"
-#include "ctperm.hpp"
-#include "sampler.hpp"
+#include "less/common/fq.hpp"
+#include "less/common/ctperm.hpp"
+#include "less/common/sampler.hpp"
 #include "sigspace/ct.hpp"
 
 namespace sigspace::less {

@@ -1,4 +1,4 @@
-#include "ctperm.hpp"
+#include "less/common/ctperm.hpp"
 
 #include "sigspace/ct.hpp"
 

@@ -3,9 +3,9 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "codes.hpp"
-#include "params.hpp"
-#include "sampler.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/params.hpp"
+#include "less/common/sampler.hpp"
 
 namespace sigspace::less {
 

@@ -1,4 +1,4 @@
-#include "sampler.hpp"
+#include "less/common/sampler.hpp"
 
 #include "sigspace/bytes.hpp"
 #include "sigspace/ct.hpp"

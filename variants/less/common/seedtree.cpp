@@ -1,4 +1,4 @@
-#include "seedtree.hpp"
+#include "less/common/seedtree.hpp"
 
 #include <cstring>
 

@@ -5,7 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "params.hpp"
+#include "less/common/params.hpp"
 
 namespace sigspace::less {
 

@@ -3,8 +3,8 @@
 #pragma once
 #include <cstring>
 
-#include "common/codes.hpp"
-#include "common/expand.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/expand.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 

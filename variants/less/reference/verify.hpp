@@ -5,11 +5,11 @@
 #pragma once
 #include <cstring>
 
-#include "common/canonical.hpp"
-#include "common/challenge.hpp"
-#include "common/codes.hpp"
-#include "common/expand.hpp"
-#include "common/seedtree.hpp"
+#include "less/common/canonical.hpp"
+#include "less/common/challenge.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/expand.hpp"
+#include "less/common/seedtree.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 

@@ -7,9 +7,9 @@
 #pragma once
 #include <cstdint>
 
-#include "../common/message.hpp"
-#include "../common/sample.hpp"
-#include "commit.hpp"
+#include "mldsa/common/message.hpp"
+#include "mldsa/common/sample.hpp"
+#include "mldsa/balanced/commit.hpp"
 
 namespace sigspace::mldsa::balanced {
 

@@ -4,9 +4,9 @@
 #pragma once
 #include <cstdint>
 
-#include "../common/encode.hpp"
-#include "../common/key_layout.hpp"
-#include "sample.hpp"
+#include "mldsa/common/encode.hpp"
+#include "mldsa/common/key_layout.hpp"
+#include "mldsa/balanced/sample.hpp"
 
 namespace sigspace::mldsa::balanced {
 

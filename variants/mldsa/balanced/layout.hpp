@@ -7,9 +7,9 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../common/bits.hpp"
-#include "../common/fast.hpp"
-#include "../common/poly.hpp"
+#include "mldsa/common/bits.hpp"
+#include "mldsa/common/fast.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa::balanced {
 

@@ -5,8 +5,8 @@
 #pragma once
 #include <type_traits>
 
-#include "../common/sample.hpp"
-#include "layout.hpp"
+#include "mldsa/common/sample.hpp"
+#include "mldsa/balanced/layout.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa::balanced {

@@ -11,7 +11,7 @@
 #include <cstdint>
 #include <cstring>
 
-#include "poly.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa {
 

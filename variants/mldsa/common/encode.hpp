@@ -3,11 +3,11 @@
 #include <cstdint>
 #include <cstring>
 
-#include "bits.hpp"
-#include "key_layout.hpp"
-#include "pack.hpp"
-#include "params.hpp"
-#include "poly.hpp"
+#include "mldsa/common/bits.hpp"
+#include "mldsa/common/key_layout.hpp"
+#include "mldsa/common/pack.hpp"
+#include "mldsa/common/params.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa {
 

@@ -4,8 +4,8 @@
 #pragma once
 #include <cstdint>
 
-#include "ntt_merged.hpp"
-#include "rounding.hpp"
+#include "mldsa/common/ntt_merged.hpp"
+#include "mldsa/common/rounding.hpp"
 
 namespace sigspace::mldsa::fast {
 

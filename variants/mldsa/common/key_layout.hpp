@@ -4,7 +4,7 @@
 #pragma once
 #include <cstddef>
 
-#include "params.hpp"
+#include "mldsa/common/params.hpp"
 
 namespace sigspace::mldsa {
 

@@ -1,4 +1,4 @@
-#include "message.hpp"
+#include "mldsa/common/message.hpp"
 
 #include <cstring>
 

@@ -1,7 +1,7 @@
 // NTT over Z_q with zeta = 1753, the 512th root of unity of FIPS 204 Section 7.5.
 #include <array>
 
-#include "poly.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa {
 namespace {

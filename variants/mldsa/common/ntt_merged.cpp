@@ -1,6 +1,6 @@
 // Merged-layer NTT: each pass runs three butterfly layers on eight coefficients held in locals
 // (two layers on four in the passes at the ends), so the compiler keeps them in registers.
-#include "ntt_merged.hpp"
+#include "mldsa/common/ntt_merged.hpp"
 
 #include <array>
 

@@ -3,7 +3,7 @@
 // coefficient is loaded and stored three times instead of eight, and the 1/256 scaling of the
 // inverse is folded into its last layer.
 #pragma once
-#include "poly.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa {
 

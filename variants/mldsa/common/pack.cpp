@@ -1,6 +1,6 @@
-#include "pack.hpp"
+#include "mldsa/common/pack.hpp"
 
-#include "bits.hpp"
+#include "mldsa/common/bits.hpp"
 
 namespace sigspace::mldsa {
 namespace {

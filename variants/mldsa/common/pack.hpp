@@ -4,7 +4,7 @@
 #include <cstddef>
 #include <cstdint>
 
-#include "poly.hpp"
+#include "mldsa/common/poly.hpp"
 
 namespace sigspace::mldsa {
 

@@ -1,4 +1,4 @@
-#include "poly.hpp"
+#include "mldsa/common/poly.hpp"
 
 #include "sigspace/ct.hpp"
 

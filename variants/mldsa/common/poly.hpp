@@ -4,8 +4,8 @@
 #pragma once
 #include <cstdint>
 
-#include "params.hpp"
-#include "reduce.hpp"
+#include "mldsa/common/params.hpp"
+#include "mldsa/common/reduce.hpp"
 #include "sigspace/ct.hpp"
 
 namespace sigspace::mldsa {

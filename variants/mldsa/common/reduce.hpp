@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "params.hpp"
+#include "mldsa/common/params.hpp"
 
 namespace sigspace::mldsa {
 

@@ -4,7 +4,7 @@
 #pragma once
 #include <cstdint>
 
-#include "reduce.hpp"
+#include "mldsa/common/reduce.hpp"
 #include "sigspace/ct.hpp"
 
 namespace sigspace::mldsa {

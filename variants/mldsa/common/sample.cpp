@@ -1,6 +1,6 @@
-#include "sample.hpp"
+#include "mldsa/common/sample.hpp"
 
-#include "pack.hpp"
+#include "mldsa/common/pack.hpp"
 
 namespace sigspace::mldsa {
 

@@ -5,8 +5,8 @@
 #include <cstdint>
 #include <cstring>
 
-#include "params.hpp"
-#include "poly.hpp"
+#include "mldsa/common/params.hpp"
+#include "mldsa/common/poly.hpp"
 #include "sigspace/bytes.hpp"
 #include "sigspace/keccak.hpp"
 

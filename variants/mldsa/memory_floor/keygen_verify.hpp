@@ -1,7 +1,7 @@
 // Memory-floor key generation (FIPS 204 Algorithm 6) and verification (Algorithm 8), one row of
 // A_hat at a time with a single packed accumulator row.
 #pragma once
-#include "memory_floor.hpp"
+#include "mldsa/memory_floor/memory_floor.hpp"
 
 namespace sigspace::mldsa::memory_floor {
 

@@ -22,12 +22,12 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../common/encode.hpp"
-#include "../common/key_layout.hpp"
-#include "../common/message.hpp"
-#include "../common/sample.hpp"
+#include "mldsa/common/encode.hpp"
+#include "mldsa/common/key_layout.hpp"
+#include "mldsa/common/message.hpp"
+#include "mldsa/common/sample.hpp"
 #include "sigspace/arena.hpp"
-#include "stream.hpp"
+#include "mldsa/memory_floor/stream.hpp"
 
 namespace sigspace::mldsa::memory_floor {
 

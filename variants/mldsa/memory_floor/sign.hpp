@@ -2,7 +2,7 @@
 // Per attempt: w = A_hat NTT(y) column by column into k packed rows; c_tilde hashed from them;
 // then z, r0 and ct0/hints one polynomial at a time, each check deciding after a full scan.
 #pragma once
-#include "memory_floor.hpp"
+#include "mldsa/memory_floor/memory_floor.hpp"
 
 namespace sigspace::mldsa::memory_floor {
 

@@ -1,4 +1,4 @@
-#include "stream.hpp"
+#include "mldsa/memory_floor/stream.hpp"
 
 namespace sigspace::mldsa::memory_floor {
 

@@ -6,10 +6,10 @@
 #include <cstdint>
 #include <cstring>
 
-#include "../common/bits.hpp"
-#include "../common/poly.hpp"
-#include "../common/rounding.hpp"
-#include "../common/sample.hpp"
+#include "mldsa/common/bits.hpp"
+#include "mldsa/common/poly.hpp"
+#include "mldsa/common/rounding.hpp"
+#include "mldsa/common/sample.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/keccak.hpp"
 

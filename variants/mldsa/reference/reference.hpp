@@ -5,10 +5,10 @@
 #pragma once
 #include <cstdint>
 
-#include "../common/encode.hpp"
-#include "../common/message.hpp"
-#include "../common/rounding.hpp"
-#include "../common/sample.hpp"
+#include "mldsa/common/encode.hpp"
+#include "mldsa/common/message.hpp"
+#include "mldsa/common/rounding.hpp"
+#include "mldsa/common/sample.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/keccak.hpp"
 

@@ -6,8 +6,8 @@
 #include <cstdint>
 #include <new>
 
-#include "../common/fast.hpp"
-#include "../reference/reference.hpp"
+#include "mldsa/common/fast.hpp"
+#include "mldsa/reference/reference.hpp"
 
 namespace sigspace::mldsa::speed_ceiling {
 
