@@ -14,7 +14,8 @@ const sigspace::Variant& v = *sigspace::find_registered("LESS-1b/reference");
 constexpr std::size_t kMlen = sizeof kKatMSG;
 
 // Buffers the operations write live in .bss, not on the (measured) operation stack.
-std::uint8_t g_pk[sizeof kKatPK], g_sk[32], g_state[32], g_sig[2609], g_rng[64];
+std::uint8_t g_pk[sizeof kKatPK], g_sk[32], g_sig[2609], g_rng[64];
+alignas(sigspace::kStateAlignment) std::uint8_t g_state[32];
 
 void run_entry0() {
   MT_CHECK(v.pk_bytes == sizeof kKatPK && v.sig_max_bytes == sizeof g_sig);
