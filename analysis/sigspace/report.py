@@ -10,11 +10,21 @@ from pathlib import Path
 from . import adopt, plots
 from .runview import RunView
 from .tables import build_all, render
+from .tables.common import ACCOUNTING
 
 
 # Tables other modules write: sigspace.<name>.write(run_dir) -> (markdown path, ...), raising
 # the module's TableError when the run has no records for it (then the report leaves it out).
 EXTRA_TABLES = ("randomness_table",)
+
+
+# What every table below holds to, said once at the head of the tables.
+TABLE_RULES = ("Every ratio is taken from instruction counts (callgrind on the host, the QEMU "
+               "counting plugin on the boards) except in the timing tables, which give medians "
+               "with p10-p90 and print a time ratio only where it stands clear of the "
+               "dispersion. Signing cost is a distribution: median and p90 over the signed "
+               "messages, and a cell measured over fewer messages than its table needs is "
+               "refused. " + ACCOUNTING)
 
 
 class GateError(Exception):
@@ -112,7 +122,7 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
                 f"([SVG](plots/{f.svg.name}))", ""]
     if not figures:
         out += ["No plot: the run has no signing cost with a signing stack.", ""]
-    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`.", "",
+    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`. " + TABLE_RULES, "",
             summary, ""]
     for t in tables:
         out += [render.markdown(t), ""]

@@ -70,6 +70,27 @@ class RunView:
             return all(v)
         return max(v) if metric in PEAK_METRICS else median(v)
 
+    def stats(self, variant: str, platform: str, op: str, metric: str,
+              method: str | None = None) -> dict | None:
+        """n, median, p10 and p90 over the repetitions or inputs of one figure; None if absent.
+        Percentiles interpolate between ranks as results.summarize does."""
+        v = self.values(variant, platform, op, metric, method)
+        if not v:
+            return None
+        return {"n": len(v), **{k: results.percentile(v, q)
+                                for k, q in (("median", 0.5), ("p10", 0.1), ("p90", 0.9))}}
+
+    def manifest_field(self, *paths: tuple[str, ...]):
+        """The first of several manifest paths that holds a value (None: not recorded). Timing
+        captions name the machine's load and the benchmark library's build type from here."""
+        for path in paths:
+            node = self.manifest
+            for key in path:
+                node = node.get(key) if isinstance(node, dict) else None
+            if node not in (None, "", []):
+                return node
+        return None
+
     def method_text(self, platform: str, metric: str, method: str) -> str:
         """How the manifest says a figure was obtained (for captions and method notes)."""
         return self.manifest.get("methods", {}).get(f"{metric}/{method}", "")

@@ -116,14 +116,15 @@ def test_schema_and_keys_carry_the_source():
 
 def test_table_before_after_and_share(tmp_path):
     recs = [_record(None, "time", 100e3, method="gbench")]
-    for rep in range(3):
+    for rep in range(5):
         recs += [_record("gcrypt-very-strong", "time", 2100e3, rep),
                  _record("gcrypt-very-strong", "rng_time", 2000e3, rep),
                  _record("shake-drbg", "time", 140e3, rep),
                  _record("shake-drbg", "rng_time", 1.4e3, rep)]
     table = randomness_table.rows(recs)
     md = randomness_table.markdown("RUN", {}, table, "shake-drbg")
-    assert "| ML-DSA-44/reference | 2100.00 | 140.00 | 15.00x |" in md
+    assert "| ML-DSA-44/reference | 2100.00 (2100.00-2100.00) | 140.00 (140.00-140.00) | 5 " \
+        "| 15.00x |" in md
     share = {r["rng_source"]: r["rng_share"] for r in table}
     assert share["shake-drbg"] == pytest.approx(0.01) and share["fixed rnd"] == 0
     assert randomness_table.csv_text("RUN", table).splitlines()[0].startswith("run,param_set")

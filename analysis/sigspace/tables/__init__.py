@@ -3,7 +3,8 @@ as Markdown, CSV and LaTeX. Every table names the run its figures come from and 
 that produced them; a cell the run has no figure for says so instead of holding a number.
 
 A builder joins by living here, exposing `build(view) -> list[Table]` (an empty list when the
-run has no records for it) and being listed in BUILDERS. Tables written by their own modules
+run has no records for it) and being listed in BUILDERS. A table with memory figures sets accounting=True and
+its caption states the accounting (common.ACCOUNTING). Tables written by their own modules
 elsewhere (the randomness-cost table) join the report through report.EXTRA_TABLES.
 """
 from __future__ import annotations
@@ -13,7 +14,7 @@ from dataclasses import dataclass, field
 
 MISSING = "—"   # no figure in this run for this cell (the notes say why)
 
-BUILDERS = ("speedup", "memory", "benchmark", "ablation", "coverage")
+BUILDERS = ("speedup", "memory", "benchmark", "anchors", "timing", "ablation", "coverage")
 
 
 @dataclass
@@ -25,6 +26,7 @@ class Table:
     run: str                  # the run id every figure comes from
     methods: list[str]        # metric/method pairs the figures use
     notes: list[str] = field(default_factory=list)
+    accounting: bool = False  # shows memory: its caption states the one memory accounting
 
 
 def build_all(view) -> list[Table]:

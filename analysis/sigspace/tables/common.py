@@ -1,5 +1,6 @@
 """What the table builders share: which variants are operating points (not ablations), their
-order, and which speed figure a platform has (never two methods in one comparison)."""
+order, the deterministic speed figure of a platform, signing cost as a distribution with its
+message minimum, and the one memory accounting every table states."""
 from __future__ import annotations
 
 import functools
@@ -7,6 +8,21 @@ import functools
 OPS = ("keygen", "sign", "verify")
 FIT_PLATFORM = "m4"          # the 640 KB part the LESS paper's "fits" column is about
 FIT_BYTES = 640 * 1024
+
+# Ratios in tables come from deterministic figures only: instruction counts (callgrind on the
+# host, the QEMU counting plugin on boards). Times get their own table (timing.py).
+INSN_METHODS = ("callgrind", "qemu-icount")
+
+# Signing cost is a distribution over messages. A signing-cost cell needs this many messages of
+# its scheme (ML-DSA: rejection sampling makes signing heavy-tailed, ANCHORS.md); schemes not
+# listed have no rejection loop and take what was measured (the count is shown).
+MIN_SIGN_MESSAGES = {"ML-DSA": 64}
+
+ACCOUNTING = ("Memory accounting (every table): per operation, RAM = painted stack + the "
+              "descriptor's workspace; retained state (the signing key a device keeps between "
+              "signatures) is its own figure; signing RAM = sign stack + sign workspace + "
+              "retained state. Keys, messages and signatures are the caller's buffers and are "
+              "not counted (pqm4's convention).")
 
 
 def is_ablation(variant: str) -> bool:
@@ -41,15 +57,51 @@ def reference_of(variant: str) -> str:
     return variant.split("/")[0] + "/reference"
 
 
-def speed_metric(view, platform: str) -> tuple[str, str] | None:
-    """(metric, method) of speed on a platform: host time by gbench when the run has it,
-    otherwise instruction counts (callgrind on the host, qemu-icount on boards)."""
-    have = {(r["metric"], r["method"]) for r in view.records if r["platform"] == platform}
-    for choice in (("time", "gbench"), ("instructions", "callgrind"),
-                   ("instructions", "qemu-icount")):
-        if choice in have:
-            return choice
-    return None
+def insn_method(view, platform: str) -> str | None:
+    """The instruction-count method of a platform in this run (never time)."""
+    have = {r["method"] for r in view.records
+            if r["platform"] == platform and r["metric"] == "instructions"}
+    return next((m for m in INSN_METHODS if m in have), None)
+
+
+def min_messages(scheme: str) -> int:
+    return MIN_SIGN_MESSAGES.get(scheme, 1)
+
+
+def min_messages_note(view) -> str:
+    need = ", ".join(f"{s} {min_messages(s)}" for s in schemes(view))
+    return (f"Signing cells need at least this many signed messages per point ({need}); a cell "
+            "measured over fewer is shown as refused with its count, never as a figure.")
+
+
+def sign_cost(view, variant, platform, method, with_load_key=False):
+    """Signing instructions over the run's messages as {'n', 'median', 'p90'}, a refusal string
+    when fewer messages than the scheme needs, None when the run has none. with_load_key adds
+    the key's one-off load_key count to every message (the run loads one key)."""
+    s = view.stats(variant, platform, "sign", "instructions", method)
+    if s is None:
+        return None
+    need = min_messages(view.identity(variant)["scheme"])
+    if s["n"] < need:
+        return refused(s["n"], need)
+    extra = 0
+    if with_load_key:
+        extra = view.figure(variant, platform, "load_key", "instructions", method)
+        if extra is None:
+            return None
+    return {"n": s["n"], "median": s["median"] + extra, "p90": s["p90"] + extra}
+
+
+def refused(have: int, need: int) -> str:
+    return f"refused ({have} msg < {need})"
+
+
+def ratio(ref, own):
+    """ref / own rounded to 2 places; a refusal string passes through; None when missing."""
+    for x in (own, ref):
+        if isinstance(x, str):
+            return x
+    return round(ref / own, 2) if ref and own else None
 
 
 def fits(view, variant: str):
@@ -60,10 +112,19 @@ def fits(view, variant: str):
     return "yes" if ok else f"no ({view.figure(variant, FIT_PLATFORM, 'all', 'ram'):,} B)"
 
 
-def peak_stack(view, variant: str, platform: str):
-    figures = [view.figure(variant, platform, op, "stack") for op in OPS]
-    figures = [f for f in figures if f is not None]
-    return max(figures) if figures else None
+def op_ram(view, variant: str, platform: str, op: str):
+    """RAM of one operation: its painted stack + its descriptor workspace (None if either is
+    missing: the stack alone would understate it)."""
+    stack = view.figure(variant, platform, op, "stack")
+    work = descriptor(view, variant, op, "workspace")
+    return None if stack is None or work is None else stack + work
+
+
+def signing_ram(view, variant: str, platform: str):
+    """Sign stack + sign workspace + retained state (None if any part is missing)."""
+    ram = op_ram(view, variant, platform, "sign")
+    kept = descriptor(view, variant, "sign", "retained_state")
+    return None if ram is None or kept is None else ram + kept
 
 
 def measured_platforms(view) -> list[str]:

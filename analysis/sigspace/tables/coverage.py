@@ -22,7 +22,7 @@ def _registered() -> list[str]:
         return []
 
 
-def _campaign(view):
+def campaign_of(view):
     """The run's own config, re-read from the manifest, to say what it left out and why."""
     selected = [v for v in view.variants() if "~" not in v]
     ablations = [v for v in view.variants() if "~" in v]
@@ -74,7 +74,7 @@ def _absent_reason(view, variant) -> str:
 
 
 def build(view) -> list[Table]:
-    campaign = _campaign(view)
+    campaign = campaign_of(view)
     configured = campaign.platforms if campaign is not None else []
     platforms = [p for p in PLATFORMS if p in view.platforms() or p in configured]
     rows = []

@@ -6,6 +6,7 @@ import io
 from pathlib import Path
 
 from . import MISSING, Table
+from .common import ACCOUNTING
 
 
 def cell(value) -> str:
@@ -21,7 +22,8 @@ def cell(value) -> str:
 
 
 def caption(t: Table) -> str:
-    return f"Run `{t.run}`; methods: {', '.join(t.methods) or 'none'}."
+    text = f"Run `{t.run}`; methods: {', '.join(t.methods) or 'none'}."
+    return text + (" " + ACCOUNTING if t.accounting else "")
 
 
 def markdown(t: Table) -> str:
@@ -39,6 +41,8 @@ def csv_text(t: Table) -> str:
     w = csv.writer(out, lineterminator="\n")
     w.writerow([f"# {t.title}"])
     w.writerow([f"# run {t.run}; methods {' '.join(t.methods)}"])
+    if t.accounting:
+        w.writerow([f"# {ACCOUNTING}"])
     w.writerow(t.columns)
     for row in t.rows:
         w.writerow(["" if c is None else c for c in row])
