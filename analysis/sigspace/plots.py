@@ -285,9 +285,11 @@ def caption(view, platform, scheme, metric, pts, missing, chosen, over) -> str:
             "message and signature buffers and static .data/.bss. Lines: Pareto front per "
             "parameter set.")
     if chosen:
-        notes = dict.fromkeys(a.source for a in chosen)
+        over_src = {a.source: a.messages for a in chosen}
         text += (" Published anchors, measured on this platform but not in this run: " +
-                 "; ".join(f"{src}: {anchors.NOTES[src]}" for src in notes) + ".")
+                 "; ".join(f"{src}, cost over {n} signing message{'s' * (n != 1)}: "
+                           f"{anchors.NOTES[src]}" if n else f"{src}: {anchors.NOTES[src]}"
+                           for src, n in over_src.items()) + ".")
     else:
         text += " No published figure was measured on this platform: no anchor is drawn."
     if missing:
