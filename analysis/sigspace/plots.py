@@ -1,22 +1,34 @@
-"""Pareto plots: per scheme and platform, signing cost against signing RAM (painted sign stack
-+ the descriptor's signing workspace + retained key state), every point labelled, the Pareto
-front of each parameter set drawn, and published anchors (anchors.py) in their own style.
-Each figure names the run and the methods in its title and caption (PNG and SVG)."""
+"""Pareto plots: per scheme and platform, signing cost against signing RAM, every point of the
+run labelled without collisions, the Pareto front of each parameter set, and the published
+anchors measured on that platform (anchors.py), counted the same way.
+
+One accounting (ARCHITECTURE.md, Measurement): x = signing RAM = painted sign stack + the
+descriptor's signing workspace + retained key state; y = signing cost, the median over the
+run's signing messages. Each point is drawn twice on y: signing alone (filled) and signing +
+load_key (hollow), because published signers such as pqm4 m4f expand the key inside sign.
+
+Figures are built on matplotlib.figure.Figure with an Agg canvas of their own: importing this
+module changes no matplotlib state, so a notebook can call build() and show the result."""
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from pathlib import Path
 
 import matplotlib
+from matplotlib.backends.backend_agg import FigureCanvasAgg
+from matplotlib.figure import Figure as MplFigure
+from matplotlib.lines import Line2D
+from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-matplotlib.use("Agg")  # files only; no display on build machines
-matplotlib.rcParams["svg.hashsalt"] = "sigspace"  # stable SVG ids: same records, same file
-import matplotlib.pyplot as plt  # noqa: E402
+from . import anchors, plot_labels
+from .tables.common import descriptor, measured_platforms, points, schemes
 
-from . import anchors  # noqa: E402
-from .tables.common import descriptor, measured_platforms, points, schemes  # noqa: E402
-
-WIDE_SPAN = 20.0   # an axis whose max/min exceeds this goes logarithmic
+SIZE_IN = (10.0, 6.0)
+DPI = 150
+AXES_RECT = (0.08, 0.09, 0.64, 0.84)    # the legend takes the right third, outside the data
+PAD_DECADES = 0.12                     # margin around the data on each log axis
+MIN_SPAN_DECADES = 0.6                 # a lone point still gets readable ticks
+COLOURS = "tab10"
 
 
 @dataclass
@@ -24,15 +36,31 @@ class Point:
     variant: str
     param_set: str
     op_point: str
-    ram: float
-    cost: float
+    ram: float               # sign stack + sign workspace + retained state
+    cost: float              # signing alone, median over messages
+    working: float = 0.0     # sign stack + sign workspace (retained state left out)
+    cost_with_load: float | None = None   # signing + load_key
+    ram_with_load: float | None = None    # retained + the larger of load_key's and sign's RAM
+    messages: int = 0
+
+
+@dataclass
+class Plot:
+    """A built figure with what the tests and captions need to know about it."""
+    stem: str
+    figure: MplFigure
+    caption: str
+    labels: list = field(default_factory=list)
+    anchors: list = field(default_factory=list)     # (Anchor, x, y or None) as drawn
 
 
 @dataclass
 class Figure:
+    """A plot written to disk (what report.py links)."""
     stem: str
     caption: str
     png: Path
+    pdf: Path
     svg: Path
 
 
@@ -58,109 +86,234 @@ def collect(view, platform: str, scheme: str, metric: tuple[str, str]):
         if None in (stack, cost, workspace, state):
             missing.append(v)
             continue
-        ram = stack + workspace + state
         ident = view.identity(v)
-        found.append(Point(v, ident["param_set"], ident["op_point"], ram, cost))
+        p = Point(v, ident["param_set"], ident["op_point"], stack + workspace + state, cost,
+                  working=stack + workspace,
+                  messages=len(view.values(v, platform, "sign", *metric)))
+        load_cost = view.figure(v, platform, "load_key", *metric)
+        load_stack = view.figure(v, platform, "load_key", "stack")
+        load_ws = descriptor(view, v, "load_key", "workspace")
+        if None not in (load_cost, load_stack, load_ws):
+            p.cost_with_load = cost + load_cost
+            # load_key runs before sign: the peak is the larger of the two, plus what it keeps
+            p.ram_with_load = state + max(stack + workspace, load_stack + load_ws)
+        found.append(p)
     return found, missing
 
 
-def pareto_front(pts: list[Point]) -> list[Point]:
-    """Points no other point beats on both RAM and cost (ties kept once), by RAM."""
+def pareto_front(pts: list, x=lambda p: p.ram, y=lambda p: p.cost) -> list:
+    """Points no other point beats on both axes (ties kept once), by x."""
     front, best = [], float("inf")
-    for p in sorted(pts, key=lambda p: (p.ram, p.cost)):
-        if p.cost < best:
+    for p in sorted(pts, key=lambda p: (x(p), y(p))):
+        if y(p) < best:
             front.append(p)
-            best = p.cost
+            best = y(p)
     return front
 
 
-def _log_if_wide(ax, values, axis: str) -> None:
-    values = [v for v in values if v > 0]
-    if values and max(values) / min(values) > WIDE_SPAN:
-        (ax.set_xscale if axis == "x" else ax.set_yscale)("log")
+def _steps(front: list[tuple[float, float]]) -> tuple[list, list]:
+    """A front as an explicit staircase (right, then down), so its drawn path is its data and
+    the label placement can keep labels off it."""
+    xs, ys = [], []
+    for i, (x, y) in enumerate(front):
+        if i:
+            xs.append(x)
+            ys.append(ys[-1])
+        xs.append(x)
+        ys.append(y)
+    return xs, ys
 
 
-def _draw_anchors(ax, scheme, metric, colour_of) -> list[str]:
-    """Published figures in the colour of their parameter set, as crosses (with a cost) or
-    dotted vertical lines (RAM only); labelled "published" in the legend and beside them."""
-    drawn, legend = [], set()
-    for a in anchors.for_scheme(scheme):
-        if a.param_set not in colour_of:
-            continue
-        colour, short = colour_of[a.param_set], a.param_set.split("-")[-1]
-        if a.sign_insn is not None and metric[0] == "instructions":
-            kind = "published: pqm4 on Cortex-M4 (QEMU insn, stack only)"
-            ax.scatter([a.sign_ram()], [a.sign_insn], marker="x", color=colour, alpha=0.6,
-                       zorder=2, label=None if kind in legend else kind)
-            ax.annotate(f"{short} {a.label}", (a.sign_ram(), a.sign_insn), fontsize=6,
-                        color="dimgrey", xytext=(3, -8), textcoords="offset points")
+def _si(value, _pos=None) -> str:
+    for div, suffix in ((1e9, "G"), (1e6, "M"), (1e3, "k")):
+        if value >= div:
+            return f"{value / div:g}{suffix}"
+    return f"{value:g}"
+
+
+def _log_axis(axis, lo: float, hi: float, set_lim) -> None:
+    """Log scale with limits padded in decades, ticks at 1, 2, 5 x 10^k written 5k, 20M."""
+    import math
+    a, b = math.log10(lo), math.log10(hi)
+    widen = max(0.0, MIN_SPAN_DECADES - (b - a)) / 2
+    set_lim(10 ** (a - PAD_DECADES - widen), 10 ** (b + PAD_DECADES + widen))
+    axis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+    axis.set_major_formatter(FuncFormatter(_si))
+    axis.set_minor_locator(LogLocator(base=10, subs=range(1, 10)))
+    axis.set_minor_formatter(NullFormatter())
+
+
+def _short(param_set: str) -> str:
+    return param_set.split("-")[-1]
+
+
+def _platform_text(view, platform: str) -> str:
+    info = view.manifest.get("platforms", {}).get(platform, {})
+    if "machine" in info and isinstance(info["machine"], str):
+        return f"{platform} (QEMU {info['machine']}, {info.get('opt_flags', '')})".replace(", )", ")")
+    cpu = info.get("cpu", {})
+    return f"{platform} ({cpu.get('machine', '')})".replace(" ()", "")
+
+
+def _draw_points(ax, pts, colour_of, labels, markers) -> None:
+    for s, colour in colour_of.items():
+        mine = [p for p in pts if p.param_set == s]
+        ax.scatter([p.ram for p in mine], [p.cost for p in mine], color=colour, s=22, zorder=4)
+        for p in mine:
+            markers.append((p.ram, p.cost))
+            labels.append(plot_labels.Label(f"{_short(s)} {p.op_point}", p.ram, p.cost, colour))
+            if p.working < p.ram:  # the retained state as a whisker: working memory on its left
+                ax.plot([p.working, p.ram], [p.cost, p.cost], color=colour, lw=0.7, alpha=0.6,
+                        marker="|", markevery=[0], markersize=6, zorder=3)
+                markers.append((p.working, p.cost))
+            if p.cost_with_load is not None:
+                ax.plot([p.ram, p.ram_with_load], [p.cost, p.cost_with_load], color=colour,
+                        lw=0.6, linestyle=":", zorder=3)
+                ax.scatter([p.ram_with_load], [p.cost_with_load], facecolors="none",
+                           edgecolors=[colour], s=22, linewidths=0.9, zorder=4)
+                markers.append((p.ram_with_load, p.cost_with_load))
+        ax.plot(*_steps([(p.ram, p.cost) for p in pareto_front(mine)]), color=colour,
+                lw=1.1, zorder=2)
+        loaded = [p for p in mine if p.cost_with_load is not None]
+        front = pareto_front(loaded, lambda p: p.ram_with_load, lambda p: p.cost_with_load)
+        ax.plot(*_steps([(p.ram_with_load, p.cost_with_load) for p in front]), color=colour,
+                lw=0.8, linestyle="--", alpha=0.7, zorder=2)
+
+
+def _anchor_points(scheme, platform, colour_of):
+    """The anchors to draw: measured on this platform, for a parameter set the plot has."""
+    return [a for a in anchors.for_plot(scheme, platform) if a.param_set in colour_of]
+
+
+def _draw_anchors(ax, chosen, colour_of, labels, markers) -> list:
+    """Crosses where a cost was published; RAM-only figures as dotted verticals, labelled at a
+    marker near the bottom of the axes (limits are already fixed)."""
+    drawn = []
+    lo, hi = ax.get_ylim()
+    bottom = lo * (hi / lo) ** 0.04
+    for a in chosen:
+        colour = colour_of[a.param_set]
+        text = f"{_short(a.param_set)} {a.label}"
+        if a.sign_insn is not None:
+            ax.scatter([a.sign_ram()], [a.sign_insn], marker="x", color=colour, s=30,
+                       linewidths=1.1, zorder=4)
+            labels.append(plot_labels.Label(text, a.sign_ram(), a.sign_insn, "dimgrey"))
+            markers.append((a.sign_ram(), a.sign_insn))
+            drawn.append((a, a.sign_ram(), a.sign_insn))
         else:
-            kind = "published: signing RAM only (no cost on this axis)"
-            ax.axvline(a.sign_ram(), color=colour, alpha=0.5, linestyle=":", linewidth=0.9,
-                       zorder=1, label=None if kind in legend else kind)
-            ax.annotate(f"{short} {a.label}", (a.sign_ram(), 0.98), rotation=90, fontsize=6,
-                        xycoords=("data", "axes fraction"), color="dimgrey", va="top")
-        legend.add(kind)
-        drawn.append(a.source)
-    return sorted(set(drawn))
+            ax.axvline(a.sign_ram(), color=colour, alpha=0.6, linestyle=":", lw=0.9, zorder=1,
+                       gid=plot_labels.CROSSABLE)
+            ax.scatter([a.sign_ram()], [bottom], marker="^", color=colour, s=14, zorder=4)
+            labels.append(plot_labels.Label(text, a.sign_ram(), bottom, "dimgrey", vertical=True))
+            markers.append((a.sign_ram(), bottom))
+            drawn.append((a, a.sign_ram(), None))
+    return drawn
 
 
-def plot(view, platform: str, scheme: str, folder: Path) -> Figure | None:
+def _legend(ax, colour_of, chosen, unit) -> None:
+    grey = "dimgrey"
+    handles = [Line2D([], [], color=c, marker="o", linestyle="-", label=f"{s}: this run")
+               for s, c in colour_of.items()]
+    handles += [
+        Line2D([], [], color=grey, marker="o", linestyle="", label=f"signing alone ({unit})"),
+        Line2D([], [], color=grey, marker="o", markerfacecolor="none", linestyle=":",
+               label="signing + load_key"),
+        Line2D([], [], color=grey, linestyle="-", label="Pareto front, signing alone"),
+        Line2D([], [], color=grey, linestyle="--", label="Pareto front, signing + load_key"),
+        Line2D([], [], color=grey, marker="|", linestyle="-", lw=0.7,
+               label="left end: without retained state"),
+    ]
+    sources = dict.fromkeys(a.source for a in chosen)
+    for src in sources:
+        costed = any(a.sign_insn is not None for a in chosen if a.source == src)
+        handles.append(Line2D([], [], color=grey, marker="x" if costed else "^",
+                              linestyle="" if costed else ":",
+                              label="published: " + anchors.SHORT[src]))
+    ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0,
+              fontsize=7, frameon=False)
+
+
+def build(view, platform: str, scheme: str) -> Plot | None:
+    """The Pareto figure of one scheme on one platform, or None if the run cannot draw it."""
     metric = cost_metric(view, platform, scheme)
     if metric is None:
         return None
     pts, missing = collect(view, platform, scheme, metric)
     if not pts:
         return None
-    fig, ax = plt.subplots(figsize=(9, 6))
-    sets = list(dict.fromkeys(p.param_set for p in pts))
-    colours = plt.get_cmap("tab10")
-    colour_of = {s: colours(i) for i, s in enumerate(sets)}
-    for i, s in enumerate(sets):
-        mine = [p for p in pts if p.param_set == s]
-        ax.scatter([p.ram for p in mine], [p.cost for p in mine], color=colours(i), zorder=3,
-                   label=f"{s} (measured)")
-        front = pareto_front(mine)
-        ax.step([p.ram for p in front], [p.cost for p in front], where="post",
-                color=colours(i), linewidth=1, zorder=2)
-        for p in mine:
-            ax.annotate(f"{p.param_set} {p.op_point}", (p.ram, p.cost), fontsize=7,
-                        xytext=(4, 4), textcoords="offset points")
-    sources = _draw_anchors(ax, scheme, metric, colour_of)
-    anchor_values = [a.sign_ram() for a in anchors.for_scheme(scheme) if a.param_set in sets]
-    _log_if_wide(ax, [p.ram for p in pts] + anchor_values, "x")
-    _log_if_wide(ax, [p.cost for p in pts], "y")
+    fig = MplFigure(figsize=SIZE_IN, dpi=DPI)
+    FigureCanvasAgg(fig)  # its own canvas: no pyplot, no global backend
+    ax = fig.add_axes(AXES_RECT)
+    palette = matplotlib.colormaps[COLOURS]
+    colour_of = {s: palette(i) for i, s in enumerate(dict.fromkeys(p.param_set for p in pts))}
+    chosen = _anchor_points(scheme, platform, colour_of)
+    xs = [p.ram for p in pts] + [p.working for p in pts] + [a.sign_ram() for a in chosen] + \
+         [p.ram_with_load for p in pts if p.ram_with_load is not None]
+    ys = [p.cost for p in pts] + [a.sign_insn for a in chosen if a.sign_insn is not None] + \
+         [p.cost_with_load for p in pts if p.cost_with_load is not None]
+    ax.set_xscale("log")
+    ax.set_yscale("log")
+    _log_axis(ax.xaxis, min(xs), max(xs), ax.set_xlim)
+    _log_axis(ax.yaxis, min(ys), max(ys), ax.set_ylim)
+    labels, markers = [], []
+    _draw_points(ax, pts, colour_of, labels, markers)
+    drawn = _draw_anchors(ax, chosen, colour_of, labels, markers)
     unit = "instructions" if metric[0] == "instructions" else "ns"
-    ax.set_xlabel("signing RAM: sign stack + signing workspace + retained state (bytes)")
-    ax.set_ylabel(f"signing cost ({unit}, {metric[1]}, median over messages)")
-    ax.set_title(f"{scheme} on {platform}: run {view.id}", fontsize=9)
-    ax.legend(fontsize=7, loc="best")
-    ax.grid(True, which="both", linewidth=0.3)
+    counts = sorted({p.messages for p in pts})
+    over = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
+    over += " message" if counts[-1] == 1 else " messages"
+    ax.set_xlabel("signing RAM = sign stack + signing workspace + retained state (bytes)")
+    ax.set_ylabel(f"signing {unit} ({metric[1]}), median over {over}")
+    ax.set_title(f"{scheme} on {_platform_text(view, platform)}: run {view.id}", fontsize=9)
+    ax.grid(True, which="major", linewidth=0.3)
+    _legend(ax, colour_of, chosen, unit)
+    placed = plot_labels.place(ax, fig.canvas.get_renderer(), labels, markers)
     stem = f"pareto-{scheme.lower()}-{platform}"
-    folder.mkdir(parents=True, exist_ok=True)
-    png, svg = folder / f"{stem}.png", folder / f"{stem}.svg"
-    fig.tight_layout()
-    fig.savefig(png, dpi=120)
-    fig.savefig(svg, metadata={"Date": None})  # no timestamp: the same records, the same file
-    plt.close(fig)
-    caption = (f"{scheme} on {platform}, run `{view.id}`: signing cost ({metric[0]} by "
-               f"{metric[1]}) against signing RAM (stack by paint + workspace and retained "
-               "state by descriptor); lines: Pareto front per parameter set.")
-    if sources:
-        caption += (" Crosses and dotted lines: published figures from another platform or "
-                    "build, not measured in this run (" + "; ".join(sources) + "); stack-only "
-                    "RAM for pqm4.")
+    text = caption(view, platform, scheme, metric, pts, missing, chosen, over)
+    return Plot(stem, fig, text, placed, drawn)
+
+
+def caption(view, platform, scheme, metric, pts, missing, chosen, over) -> str:
+    what = "instructions" if metric[0] == "instructions" else "time"
+    text = (f"{scheme} on {_platform_text(view, platform)}, run `{view.id}`. y: signing "
+            f"{what} by {metric[1]}, the median over {over} signed, log scale; filled "
+            "dots and solid fronts: signing alone (load_key not included); hollow dots and "
+            "dashed fronts: signing + load_key (the key expansion done once per key, e.g. "
+            "ExpandA in the speed ceiling). x: signing RAM = painted sign stack + the "
+            "descriptor's signing workspace + retained key state, log scale; the whisker's left "
+            "end is the same point without its retained state. Not counted: the caller's key, "
+            "message and signature buffers and static .data/.bss. Lines: Pareto front per "
+            "parameter set.")
+    if chosen:
+        over_src = {a.source: a.messages for a in chosen}
+        text += (" Published anchors, measured on this platform but not in this run: " +
+                 "; ".join(f"{src}, cost over {n} signing message{'s' * (n != 1)}: "
+                           f"{anchors.NOTES[src]}" if n else f"{src}: {anchors.NOTES[src]}"
+                           for src, n in over_src.items()) + ".")
+    else:
+        text += " No published figure was measured on this platform: no anchor is drawn."
     if missing:
-        caption += (" Not drawn (this run has no signing cost, stack, workspace or retained-state "
-                    "figure for them): " + ", ".join(missing) + ".")
-    return Figure(stem, caption, png, svg)
+        text += (" Not drawn (this run has no signing cost, stack, workspace or retained-state "
+                 "figure for them): " + ", ".join(missing) + ".")
+    return text
+
+
+def save(plot: Plot, folder: Path) -> Figure:
+    """PNG for reading, PDF and SVG for papers; no timestamps, so same records, same files."""
+    folder.mkdir(parents=True, exist_ok=True)
+    paths = {ext: folder / f"{plot.stem}.{ext}" for ext in ("png", "pdf", "svg")}
+    plot.figure.savefig(paths["png"], dpi=DPI)
+    plot.figure.savefig(paths["pdf"], metadata={"CreationDate": None})
+    with matplotlib.rc_context({"svg.hashsalt": "sigspace"}):  # stable SVG ids
+        plot.figure.savefig(paths["svg"], metadata={"Date": None})
+    return Figure(plot.stem, plot.caption, paths["png"], paths["pdf"], paths["svg"])
 
 
 def plot_all(view, folder: Path) -> list[Figure]:
-    figures = []
+    written = []
     for platform in measured_platforms(view):
         for scheme in schemes(view):
-            f = plot(view, platform, scheme, folder)
-            if f:
-                figures.append(f)
-    return figures
+            built = build(view, platform, scheme)
+            if built:
+                written.append(save(built, folder))
+    return written

@@ -119,7 +119,7 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
     out += ["## Plots", ""]
     for f in figures:
         out += [f"![{f.stem}](plots/{f.png.name})", "", f.caption,
-                f"([SVG](plots/{f.svg.name}))", ""]
+                f"([PDF](plots/{f.pdf.name}), [SVG](plots/{f.svg.name}))", ""]
     if not figures:
         out += ["No plot: the run has no signing cost with a signing stack.", ""]
     out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`. " + TABLE_RULES, "",
