@@ -97,6 +97,7 @@ class Decision:
     comparisons: tuple[Comparison, ...]
     messages: int = 0   # signing messages compared (shared by both sides)
     needed: int = 0     # messages this technique must be judged over
+    missing: tuple[str, ...] = ()  # cost or memory metrics tracked but compared nowhere
 
     @property
     def ablation(self) -> str:
@@ -113,9 +114,12 @@ class Decision:
     @property
     def status(self) -> str:
         """accepted | rejected | no data (nothing measured on both sides) | too few messages
-        (a rejection-loop technique over fewer than it needs: the evidence is refused)."""
+        (a rejection-loop technique over fewer than it needs: the evidence is refused) |
+        incomplete (a tracked cost or memory metric not measured on both sides)."""
         if not self.comparisons:
             return "no data"
+        if self.missing:
+            return "incomplete"
         if self.messages < self.needed:
             return "too few messages"
         return "accepted" if self.better and not self.worse else "rejected"
@@ -128,6 +132,8 @@ class Decision:
     def reason(self) -> str:
         if self.status == "no data":
             return "no figures measured on both sides"
+        if self.status == "incomplete":
+            return f"tracked but not measured on both sides: {', '.join(self.missing)}"
         if self.status == "too few messages":
             return (f"signing judged over {self.messages} messages; this rejection-loop "
                     f"technique needs at least {self.needed}")
@@ -171,7 +177,9 @@ def decide(records: list[dict], point: str, technique: str, platform: str, track
             messages = max(messages, len(shared))
         comparisons.append(Comparison(op, metric, method, _figure(with_records, metric, shared),
                                       _figure(without_records, metric, shared), tolerance))
-    return Decision(point, technique, platform, tuple(comparisons), messages, needed)
+    compared = {c.metric for c in comparisons}
+    missing = tuple(m for m in (COST,) + MEMORY if m in tracked.tolerances and m not in compared)
+    return Decision(point, technique, platform, tuple(comparisons), messages, needed, missing)
 
 
 def decide_all(records: list[dict], ladders: dict[str, list[str]],

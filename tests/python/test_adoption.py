@@ -13,6 +13,7 @@ from sigspace.tables.render import markdown
 
 POINT = "ML-DSA-44/memory-floor"
 TOL = Tracked({"instructions": Tolerance.parse("+0.5%"), "stack": Tolerance.parse("+0")})
+INSN = Tracked({"instructions": Tolerance.parse("+0.5%")})  # for instruction-only records
 
 
 def pair(technique, platform, on, off):
@@ -62,38 +63,45 @@ def test_no_gain_rejected_and_no_data():
 def test_a_gain_within_tolerance_is_no_gain():
     # 0.4 % fewer instructions under a +0.5 % tolerance: as noise-like as 0.4 % more.
     records = pair("tiny", "host", {"instructions": 996}, {"instructions": 1000})
-    assert adoption.decide(records, POINT, "tiny", "host", TOL).status == "rejected"
+    assert adoption.decide(records, POINT, "tiny", "host", INSN).status == "rejected"
     records = pair("tiny", "host", {"instructions": 994}, {"instructions": 1000})
-    assert adoption.decide(records, POINT, "tiny", "host", TOL).status == "accepted"
+    assert adoption.decide(records, POINT, "tiny", "host", INSN).status == "accepted"
 
 
 def test_load_key_gain_is_not_better_for_a_sign_technique():
     """ML-DSA-87 speed ceiling early-reject: load_key a few instructions cheaper (code layout),
     signing slightly dearer but within tolerance; signing is the point's cost, so no gain."""
-    sign_only = Tracked(TOL.tolerances, {"instructions": ["sign"]})
+    sign_only = Tracked(INSN.tolerances, {"instructions": ["sign"]})
     records = pair("early", "host", {"instructions": 1002}, {"instructions": 1000})
     records += [record(POINT, "host", "load_key", "instructions", 90),
                 record(f"{POINT}~early", "host", "load_key", "instructions", 100)]
     d = adoption.decide(records, POINT, "early", "host", sign_only)
     assert d.status == "rejected" and [c.op for c in d.comparisons] == ["sign"]
     # Tracked on every operation the same -10 % on load_key would count as better.
-    assert adoption.decide(records, POINT, "early", "host", TOL).status == "accepted"
+    assert adoption.decide(records, POINT, "early", "host", INSN).status == "accepted"
 
 
 def test_rejection_loop_technique_needs_its_messages():
     def signed(n, on, off):
         return [record(v, "host", "sign", "instructions", x, rep=k) for k in range(n)
                 for v, x in ((POINT, on), (f"{POINT}~early", off))]
-    few = adoption.decide_all(signed(63, 900, 1000), {POINT: ["early"]}, {POINT: TOL},
+    few = adoption.decide_all(signed(63, 900, 1000), {POINT: ["early"]}, {POINT: INSN},
                               ["host"], loop={"early"})[0]
     assert few.status == "too few messages" and not few.checked and "63" in few.reason
-    enough = adoption.decide_all(signed(64, 900, 1000), {POINT: ["early"]}, {POINT: TOL},
+    enough = adoption.decide_all(signed(64, 900, 1000), {POINT: ["early"]}, {POINT: INSN},
                                  ["host"], loop={"early"})[0]
     assert enough.status == "accepted" and enough.messages == 64
     # The same 2 messages suffice for a technique that is not in the rejection loop.
-    other = adoption.decide_all(signed(2, 900, 1000), {POINT: ["early"]}, {POINT: TOL},
+    other = adoption.decide_all(signed(2, 900, 1000), {POINT: ["early"]}, {POINT: INSN},
                                 ["host"])[0]
     assert other.status == "accepted"
+
+
+def test_a_tracked_metric_left_unmeasured_is_incomplete_not_rejected():
+    # Stack alone measured (no instruction counts): a cost-only technique cannot be judged.
+    records = pair("x", "host", {"stack": 1000}, {"stack": 1000})
+    d = adoption.decide(records, POINT, "x", "host", TOL)
+    assert d.status == "incomplete" and not d.checked and "instructions" in d.reason
 
 
 def test_decided_per_platform():
@@ -102,13 +110,14 @@ def test_decided_per_platform():
         pair("swar", "m4", {"instructions": 1100, "stack": 1000},
              {"instructions": 1000, "stack": 1000})
     by_platform = {d.platform: d.status for d in
-                   adoption.decide_all(records, {POINT: ["swar"]}, {POINT: TOL},
+                   adoption.decide_all(records, {POINT: ["swar"]}, {POINT: INSN},
                                        ["host", "m4", "m33"])}
     assert by_platform == {"host": "accepted", "m4": "rejected", "m33": "no data"}
 
 
 def test_only_shared_inputs_compared():
-    records = pair("x", "host", {"stack": 500}, {"stack": 1000})
+    records = pair("x", "host", {"instructions": 1000, "stack": 500},
+                   {"instructions": 1000, "stack": 1000})
     records.append(record(POINT, "host", "sign", "stack", 5000, rep=1))  # no partner input
     assert adoption.decide(records, POINT, "x", "host", TOL).status == "accepted"
 
