@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import adoption, adoption_config, campaign, config, platforms, provenance, results
+from . import adoption, adoption_config, adoption_gate, campaign, config, platforms, provenance, results
 from .runview import RunView
 from .tables import ablation as ablation_tables
 from .tables import adoption as adoption_tables
@@ -18,9 +18,10 @@ ADOPTION_SUBDIR = "adoption"   # results/<run>/adoption/<ladder>/<platform>/: ev
 
 
 def campaign_of(ladders: adoption_config.Ladders, platform: str) -> config.Campaign:
-    """The campaign over each point and its ablations, deterministic metrics only."""
+    """The campaign over each point and its ablations, deterministic metrics only; the points
+    with a rejection-loop technique and those ablations sign at least LOOP_MESSAGES messages."""
     n = ladders.messages
-    wanted = {m for tracked in ladders.tolerances.values() for m in tracked}
+    wanted = {m for tracked in ladders.tracked.values() for m in tracked.tolerances}
     if "ram" in wanted:
         wanted = (wanted - {"ram"}) | {"stack"}  # boards record ram with the stack
     metrics = {}
@@ -30,17 +31,25 @@ def campaign_of(ladders: adoption_config.Ladders, platform: str) -> config.Campa
         if m == "heap":
             s["methods"] = ["counting-alloc"]
         metrics[m] = s
+    looped, loop_n = ladders.loop_pairs(), max(n, adoption.LOOP_MESSAGES)
+    overrides = [{"variants": looped, "metric": m, "messages": loop_n}
+                 for m in sorted(metrics) if "messages" in metrics[m] and looped and loop_n > n]
     return config.Campaign(path=ladders.path, text=ladders.text,
                            description=f"adoption: {ladders.description}",
-                           variants=ladders.pairs(), platforms=[platform], metrics=metrics)
+                           variants=ladders.pairs(), platforms=[platform], metrics=metrics,
+                           overrides=overrides)
 
 
 @dataclass
 class Outcome:
-    decisions: list[adoption.Decision]
+    verdict: adoption_gate.Verdict
     runs: dict[str, str]                                  # platform -> run id
     failures: dict[str, str] = field(default_factory=dict)  # platform -> why it did not run
     views: list[RunView] = field(default_factory=list)
+
+    @property
+    def decisions(self) -> list[adoption.Decision]:
+        return self.verdict.decisions
 
 
 def run(config_path: str, out: str | None, jobs: int) -> tuple[Path, Outcome]:
@@ -57,7 +66,7 @@ def run(config_path: str, out: str | None, jobs: int) -> tuple[Path, Outcome]:
             failures[platform] = str(e).splitlines()[0]
     outcome = evaluate([ladders], [out_dir])
     outcome.failures = failures
-    write_tables(outcome, ladders.waivers, out_dir / "tables")
+    write_tables(outcome, out_dir / "tables")
     return out_dir, outcome
 
 
@@ -77,23 +86,37 @@ def evidence(dirs: list[Path]) -> list[RunView]:
 
 def evaluate(ladders: list[adoption_config.Ladders], dirs: list[Path],
              extra: RunView | None = None) -> Outcome:
-    views = evidence(dirs) + ([extra] if extra else [])
+    """extra: the judged run itself; its records decide techniques when it holds ablations,
+    and its points' budgets always (a budget is about the point as measured there too)."""
+    views = evidence(dirs)
+    if extra is not None and any("~" in v for v in extra.variants()):
+        views.append(extra)
     records = [r for v in views for r in v.records]
+    if extra is not None and extra not in views:
+        budget_records = records + extra.records
+    else:
+        budget_records = records
     runs = {}
     for v in views:
         for p in v.platforms():
             runs.setdefault(p, v.id)
-    decisions = []
+    decisions, budgets, waivers = [], [], {}
     for lad in ladders:
-        decisions += adoption.decide_all(records, lad.points, lad.tolerances, lad.platforms)
-    return Outcome(decisions, runs, views=views)
+        decisions += adoption.decide_all(records, lad.points, lad.tracked, lad.platforms,
+                                         lad.loop)
+        budgets += [c for point, b in lad.budgets.items()
+                    for c in adoption_gate.check_budget(budget_records, point, b)]
+        waivers.update(lad.waivers)
+    return Outcome(adoption_gate.judge(decisions, waivers, budgets), runs, views=views)
 
 
-def tables_of(outcome: Outcome, waivers: dict, skip: RunView | None = None) -> list:
-    """The decisions, the negative results and the ablation table of each evidence run (but
-    skip, a run whose own ablation table is built with its other tables)."""
-    tables = [adoption_tables.decisions_table(outcome.decisions, outcome.runs, waivers),
+def tables_of(outcome: Outcome, skip: RunView | None = None) -> list:
+    """The decisions, the negative results, the budgets and the ablation table of each
+    evidence run (but skip, a run whose own ablation table is built with its other tables)."""
+    tables = [adoption_tables.decisions_table(outcome.verdict, outcome.runs),
               adoption_tables.negative_table(outcome.decisions, outcome.runs)]
+    if outcome.verdict.budgets:
+        tables.append(adoption_tables.budget_table(outcome.verdict.budgets, outcome.runs))
     for view in outcome.views:
         if view is skip:
             continue
@@ -103,21 +126,19 @@ def tables_of(outcome: Outcome, waivers: dict, skip: RunView | None = None) -> l
     return tables
 
 
-def write_tables(outcome: Outcome, waivers: dict, folder: Path) -> list[Path]:
-    return [p for t in tables_of(outcome, waivers) for p in render.write(t, folder)]
+def write_tables(outcome: Outcome, folder: Path) -> list[Path]:
+    return [p for t in tables_of(outcome) for p in render.write(t, folder)]
 
 
 def gate(view: RunView, extra_dirs: list[Path],
-         ladders: list[adoption_config.Ladders] | None = None) -> tuple[Outcome, dict, list]:
+         ladders: list[adoption_config.Ladders] | None = None) -> Outcome:
     """Decisions for the run's operating points from the ladders (default: every one in
-    configs/adoption/), on the run's own ablation records and on adoption runs under
-    RUN/adoption/* and extra_dirs; returns (outcome, waivers, blocking decisions)."""
+    configs/adoption/), on the run's own records (its ablations, the points' budgets) and on
+    adoption runs under RUN/adoption/* and extra_dirs; outcome.verdict says what passed."""
     ladders = adoption_config.load_all(LADDERS) if ladders is None else ladders
     in_run = set(view.variants())
     for lad in ladders:
         lad.points = {p: t for p, t in lad.points.items() if p in in_run}
+        lad.budgets = {p: b for p, b in lad.budgets.items() if p in in_run}
     dirs = sorted((view.dir / ADOPTION_SUBDIR).glob("*")) + list(extra_dirs)
-    has_ablations = any("~" in v for v in in_run)
-    outcome = evaluate(ladders, dirs, view if has_ablations else None)
-    waivers = {k: w for lad in ladders for k, w in lad.waivers.items()}
-    return outcome, waivers, adoption.blocking(outcome.decisions, waivers)
+    return evaluate(ladders, dirs, view)

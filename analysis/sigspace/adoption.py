@@ -1,27 +1,35 @@
-"""Pareto-monotone adoption (ARCHITECTURE.md, Gates 5), as pure functions over records.
+"""Pareto-monotone adoption (ARCHITECTURE.md, Gates 6), as pure functions over records.
 
 A technique of an operating point is judged on one platform by comparing the point itself
-(technique on) with its ablation "<point>~<technique>" (technique off) on the tracked metrics:
-it is accepted only if no metric gets worse beyond its tolerance and at least one gets better.
-A rejected technique is a negative result, kept with the numbers that rejected it.
+(technique on) with its ablation "<point>~<technique>" (technique off) on the metrics the point
+tracks, each on the operations it names (a fast point's cost is signing, not key loading): it
+is accepted only if at least one tracked figure gets better by MORE than its tolerance and none
+gets worse beyond it. A rejected technique is a negative result, kept with its numbers.
 
 Inputs are the same for both sides (derived messages and key seeds, byte-identical outputs), so
-the comparison is pair by pair: only inputs (reps) measured on both sides count.
+the comparison is pair by pair: only inputs (reps) measured on both sides count. The gate's
+other rules (waiver bounds, budgets, missing evidence) are in adoption_gate.py.
 """
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from statistics import mean
 
 # Metrics an adoption may track: deterministic ones only (time is not; ARCHITECTURE.md).
 DETERMINISTIC = ("instructions", "stack", "heap", "workspace", "retained_state", "ram")
+COST = "instructions"
+MEMORY = ("stack", "workspace", "retained_state")
+OPS = ("keygen", "load_key", "sign", "verify")
+# A rejection-loop technique's effect depends on how many attempts a signature takes: a few
+# messages (most sign in one attempt) cannot show it, so fewer than this are refused.
+LOOP_MESSAGES = 64
 _TOLERANCE = re.compile(r"^\+\s*(\d+(?:\.\d+)?)\s*(%?)$")
 
 
 @dataclass(frozen=True)
 class Tolerance:
-    """How much worse a metric may get and still count as not worse."""
+    """How much a figure may move and still count as unchanged (either way)."""
     relative: float = 0.0  # a fraction of the value without the technique
     absolute: float = 0.0  # in the metric's unit
 
@@ -39,6 +47,19 @@ class Tolerance:
 
     def __str__(self):
         return f"+{self.relative * 100:g}%" if self.relative else f"+{self.absolute:g}"
+
+
+@dataclass
+class Tracked:
+    """What a point is judged by: each metric's tolerance, and for a metric named in `ops` only
+    those operations (e.g. instructions of sign alone); other metrics count on every op."""
+    tolerances: dict[str, Tolerance]
+    ops: dict[str, list[str]] = field(default_factory=dict)
+
+    def tolerance(self, op: str, metric: str) -> Tolerance | None:
+        if metric not in self.tolerances or op not in self.ops.get(metric, [op]):
+            return None
+        return self.tolerances[metric]
 
 
 @dataclass(frozen=True)
@@ -60,10 +81,11 @@ class Comparison:
 
     @property
     def verdict(self) -> str:
-        if self.delta > self.tolerance.allowance(self.without_technique):
+        allowed = self.tolerance.allowance(self.without_technique)
+        if self.delta > allowed:
             return "worse"
-        if self.delta < 0:
-            return "better"
+        if -self.delta > allowed:
+            return "better"  # by more than the tolerance: a within-noise gain is no gain
         return "same" if self.delta == 0 else "within tolerance"
 
 
@@ -73,6 +95,9 @@ class Decision:
     technique: str
     platform: str
     comparisons: tuple[Comparison, ...]
+    messages: int = 0   # signing messages compared (shared by both sides)
+    needed: int = 0     # messages this technique must be judged over
+    missing: tuple[str, ...] = ()  # cost or memory metrics tracked but compared nowhere
 
     @property
     def ablation(self) -> str:
@@ -88,26 +113,41 @@ class Decision:
 
     @property
     def status(self) -> str:
-        """accepted | rejected | no data (neither side measured on this platform)."""
+        """accepted | rejected | no data (nothing measured on both sides) | too few messages
+        (a rejection-loop technique over fewer than it needs: the evidence is refused) |
+        incomplete (a tracked cost or memory metric not measured on both sides)."""
         if not self.comparisons:
             return "no data"
+        if self.missing:
+            return "incomplete"
+        if self.messages < self.needed:
+            return "too few messages"
         return "accepted" if self.better and not self.worse else "rejected"
+
+    @property
+    def checked(self) -> bool:
+        return self.status in ("accepted", "rejected")
 
     @property
     def reason(self) -> str:
         if self.status == "no data":
             return "no figures measured on both sides"
+        if self.status == "incomplete":
+            return f"tracked but not measured on both sides: {', '.join(self.missing)}"
+        if self.status == "too few messages":
+            return (f"signing judged over {self.messages} messages; this rejection-loop "
+                    f"technique needs at least {self.needed}")
         if self.worse:
             return "worse: " + ", ".join(f"{c.op} {c.metric}" for c in self.worse)
         if not self.better:
-            return "no metric better"
+            return "no tracked figure better by more than its tolerance"
         return "better: " + ", ".join(f"{c.op} {c.metric}" for c in self.better)
 
 
 def _figure(records: list[dict], metric: str, reps: set[int]) -> float:
     """One figure per side over the shared inputs: the mean count, the peak bytes."""
     values = [r["value"] for r in records if r["rep"] in reps]
-    return mean(values) if metric == "instructions" else max(values)
+    return mean(values) if metric == COST else max(values)
 
 
 def _group(records: list[dict], variant: str, platform: str) -> dict[tuple, list[dict]]:
@@ -118,38 +158,34 @@ def _group(records: list[dict], variant: str, platform: str) -> dict[tuple, list
     return groups
 
 
-def decide(records: list[dict], point: str, technique: str, platform: str,
-           tolerances: dict[str, Tolerance]) -> Decision:
-    """Judges one technique of one operating point on one platform from the records of both."""
+def decide(records: list[dict], point: str, technique: str, platform: str, tracked: Tracked,
+           needed: int = 0) -> Decision:
+    """Judges one technique of one operating point on one platform from the records of both;
+    needed: the fewest signing messages its evidence may have."""
     on = _group(records, point, platform)
     off = _group(records, f"{point}~{technique}", platform)
-    comparisons = []
+    comparisons, messages = [], 0
     for (op, metric, method), with_records in sorted(on.items()):
-        if metric not in tolerances or (op, metric, method) not in off:
+        tolerance = tracked.tolerance(op, metric)
+        if tolerance is None or (op, metric, method) not in off:
             continue
         without_records = off[(op, metric, method)]
         shared = {r["rep"] for r in with_records} & {r["rep"] for r in without_records}
         if not shared:
             continue
+        if op == "sign":  # per message figures: as many reps as messages signed on both
+            messages = max(messages, len(shared))
         comparisons.append(Comparison(op, metric, method, _figure(with_records, metric, shared),
-                                      _figure(without_records, metric, shared),
-                                      tolerances[metric]))
-    return Decision(point, technique, platform, tuple(comparisons))
+                                      _figure(without_records, metric, shared), tolerance))
+    compared = {c.metric for c in comparisons}
+    missing = tuple(m for m in (COST,) + MEMORY if m in tracked.tolerances and m not in compared)
+    return Decision(point, technique, platform, tuple(comparisons), messages, needed, missing)
 
 
 def decide_all(records: list[dict], ladders: dict[str, list[str]],
-               tolerances: dict[str, dict[str, Tolerance]],
-               platforms: list[str]) -> list[Decision]:
+               tracked: dict[str, Tracked], platforms: list[str],
+               loop: set[str] = frozenset()) -> list[Decision]:
     """Every technique of every listed operating point ({point: [technique, ...]}), per
-    platform, each point by its own tracked metrics ({point: {metric: Tolerance}})."""
-    return [decide(records, point, t, p, tolerances[point])
+    platform, each point by its own tracked metrics; techniques in `loop` need LOOP_MESSAGES."""
+    return [decide(records, point, t, p, tracked[point], LOOP_MESSAGES if t in loop else 0)
             for point, techniques in ladders.items() for t in techniques for p in platforms]
-
-
-def blocking(decisions: list[Decision], waivers: dict[tuple, str]) -> list[Decision]:
-    """Rejected techniques that hold the tables back: those without a written waiver, keyed
-    (point, technique, platform) or (point, technique, None) for every platform."""
-    def waived(d: Decision) -> bool:
-        return bool(waivers.get((d.point, d.technique, d.platform)) or
-                    waivers.get((d.point, d.technique, None)))
-    return [d for d in decisions if d.status == "rejected" and not waived(d)]

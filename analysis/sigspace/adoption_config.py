@@ -1,20 +1,31 @@
 """Adoption ladders (configs/adoption/<scheme>.toml): per operating point its techniques in the
-order they were adopted and the metrics it is judged by with their tolerances ([tolerance] for
-every point, `tolerance = {...}` on a point replaces it: a speed ceiling tracks speed, a memory
-floor memory), the platforms to judge on, and written waivers. Checked completely before any
-work starts, refusals with their line."""
+order they were adopted, the metrics it is judged by with their tolerances ([tolerance] for
+every point, `tolerance = {...}` on a point overrides it metric by metric; every point tracks
+instructions, stack, workspace and retained state), the operations a metric counts on
+(`ops = {instructions = ["sign"]}`), an optional budget (a rule), the platforms to judge on,
+the rejection-loop techniques (judged over adoption.LOOP_MESSAGES messages), and waivers, each
+with its bound. Checked completely before any work starts, refusals with their line."""
 from __future__ import annotations
 
 import fnmatch
+import re
 import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import platforms
-from .adoption import DETERMINISTIC, Tolerance
+from .provenance import ROOT
+from .adoption import COST, DETERMINISTIC, MEMORY, OPS, Tolerance, Tracked
+from .adoption_gate import Budget, Waiver
 from .config import ConfigError, _Lines
 
 TOP_KEYS = {"adoption", "tolerance", "point", "waiver"}
+POINT_KEYS = {"variant", "techniques", "tolerance", "ops", "budget"}
+WAIVER_KEYS = {"variant", "variants", "technique", "platforms", "text", "bound"}
+HEAD_KEYS = {"description", "platforms", "messages", "rejection_loop"}
+# A point tracks its cost and its memory both: nothing may grow unseen.
+REQUIRED = (COST,) + MEMORY
+CITATION = re.compile(r"\bresults/[\w./-]*\w")  # evidence a waiver's text cites
 
 
 @dataclass
@@ -24,9 +35,11 @@ class Ladders:
     description: str
     platforms: list[str]
     messages: int
-    tolerances: dict[str, dict[str, Tolerance]]               # point -> metric -> tolerance
+    tracked: dict[str, Tracked]                                # point -> what it is judged by
     points: dict[str, list[str]]                               # point -> techniques, in order
-    waivers: dict[tuple, str] = field(default_factory=dict)   # (point, technique, platform|None)
+    waivers: dict[tuple, Waiver] = field(default_factory=dict)  # (point, technique, platform|None)
+    budgets: dict[str, Budget] = field(default_factory=dict)   # point -> its budget
+    loop: set[str] = field(default_factory=set)                # rejection-loop techniques
 
     def pairs(self) -> list[str]:
         """Every variant the adoption measures: each point and each of its ablations."""
@@ -35,10 +48,21 @@ class Ladders:
             out += [point] + [f"{point}~{t}" for t in techniques]
         return out
 
+    def loop_pairs(self) -> list[str]:
+        """The variants that must sign LOOP_MESSAGES: points with a rejection-loop technique
+        and the ablations of those techniques."""
+        out = []
+        for point, techniques in self.points.items():
+            looped = [t for t in techniques if t in self.loop]
+            if looped:
+                out += [point] + [f"{point}~{t}" for t in looped]
+        return out
+
 
 def parse(path: str | Path, text: str, variants: dict[str, list[str]],
-          ablations: set[str]) -> Ladders:
-    """variants: registered id -> its techniques; ablations: registered ablation ids."""
+          ablations: set[str], root: Path | None = None) -> Ladders:
+    """variants: registered id -> its techniques; ablations: registered ablation ids; root:
+    the tree whose results/ a waiver's cited evidence must be in (None: not checked)."""
     path = str(path)
     try:
         data = tomllib.loads(text)
@@ -49,24 +73,38 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
     def fail(reason, table, key=None, value=None, index=0):
         raise ConfigError(path, lines.of(table, key, value, index), reason)
 
+    def unknown_keys(table: dict, allowed: set, where: str, index=0):
+        for key in table:
+            if key not in allowed:
+                fail(f"unknown key '{key}' in {where} ({', '.join(sorted(allowed))})", where,
+                     key, None, index)
+
     for top in data:
         if top not in TOP_KEYS:
             fail(f"unknown table '{top}' ({', '.join(sorted(TOP_KEYS))})", top)
     head = data.get("adoption", {})
+    unknown_keys(head, HEAD_KEYS, "adoption")
     plats = head.get("platforms", ["host"])
     for p in plats:
         if platforms.refusal(p):
             fail(platforms.refusal(p), "adoption", "platforms", p)
     messages = head.get("messages", 1)
-    if not isinstance(messages, int) or isinstance(messages, bool) or messages < 1:
+    if not _positive(messages):
         fail("adoption.messages must be a positive integer", "adoption", "messages")
+    loop = head.get("rejection_loop", [])
+    if not isinstance(loop, list) or not all(isinstance(t, str) for t in loop):
+        fail("adoption.rejection_loop must be a list of technique names", "adoption",
+             "rejection_loop")
 
-    def tolerance_table(table: dict, where: str, key=None, index=0) -> dict[str, Tolerance]:
+    def tolerance_table(table, where: str, key=None, index=0, known=DETERMINISTIC):
+        if not isinstance(table, dict):
+            fail(f"{key or where} must be a table of metric = \"+N%\" or \"+N\"", where, key,
+                 None, index)
         out = {}
         for metric, text_value in table.items():
-            if metric not in DETERMINISTIC:
-                fail(f"tolerance for '{metric}': adoption tracks only deterministic metrics "
-                     f"({', '.join(DETERMINISTIC)})", where, key or metric, None, index)
+            if metric not in known:
+                fail(f"'{metric}': adoption tracks only deterministic metrics "
+                     f"({', '.join(known)})", where, key or metric, None, index)
             try:
                 out[metric] = Tolerance.parse(text_value)
             except ValueError as e:
@@ -74,10 +112,46 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
         return out
 
     default = tolerance_table(data.get("tolerance", {}), "tolerance")
-    tolerances = {}
-    points = {}
+    tracked: dict[str, Tracked] = {}
+    points: dict[str, list[str]] = {}
+    budgets: dict[str, Budget] = {}
 
-    def ladder_point(vid, techniques, own, i):
+    def tracking(p: dict, i: int) -> Tracked:
+        # A point's own tolerance overrides the default metric by metric.
+        tolerances = {**default, **tolerance_table(p.get("tolerance", {}), "point",
+                                                   "tolerance", i)}
+        missing = [m for m in REQUIRED if m not in tolerances]
+        if missing:
+            fail(f"{p.get('variant')}: a point tracks cost and memory; no tolerance for "
+                 f"{', '.join(missing)} ([tolerance] or point.tolerance)", "point", "variant",
+                 None, i)
+        ops = p.get("ops", {})
+        if not isinstance(ops, dict):
+            fail("point.ops must be a table: metric = [operations]", "point", "ops", None, i)
+        for metric, named in ops.items():
+            if metric not in tolerances:
+                fail(f"point.ops names '{metric}', which the point does not track", "point",
+                     "ops", None, i)
+            if not isinstance(named, list) or not named or any(o not in OPS for o in named):
+                fail(f"point.ops.{metric} must list operations ({', '.join(OPS)})", "point",
+                     "ops", None, i)
+        return Tracked(tolerances, {m: list(o) for m, o in ops.items()})
+
+    def budget(p: dict, i: int) -> Budget | None:
+        b = p.get("budget")
+        if b is None:
+            return None
+        if not isinstance(b, dict) or set(b) != {"signing_ram", "platforms"} or \
+                not _positive(b["signing_ram"]) or not isinstance(b["platforms"], list) or \
+                not b["platforms"]:
+            fail("point.budget must be {signing_ram = <bytes>, platforms = [...]}", "point",
+                 "budget", None, i)
+        for plat in b["platforms"]:
+            if platforms.refusal(plat):
+                fail(platforms.refusal(plat), "point", "budget", None, i)
+        return Budget(b["signing_ram"], tuple(b["platforms"]))
+
+    def ladder_point(vid, techniques, p, i):
         if vid in points:
             fail(f"{vid} has two ladder entries", "point", "variant", None, i)
         for t in techniques:
@@ -88,12 +162,12 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
                 fail(f"ablation '{vid}~{t}' is not registered (variants/<scheme>/points.hpp)",
                      "point", "techniques", t, i)
         points[vid] = list(techniques)
-        tolerances[vid] = default if own is None else tolerance_table(own, "point", "tolerance", i)
-        if not tolerances[vid]:
-            fail(f"{vid}: no tracked metrics ([tolerance] or point.tolerance)", "point",
-                 "variant", None, i)
+        tracked[vid] = tracking(p, i)
+        if budget(p, i):
+            budgets[vid] = budget(p, i)
 
     for i, p in enumerate(data.get("point", [])):
+        unknown_keys(p, POINT_KEYS, "point", i)
         pattern, techniques = p.get("variant"), p.get("techniques")
         # One entry may stand for a point at every set: variant = "ML-DSA-*/speed-ceiling".
         vids = sorted(fnmatch.filter(variants, pattern)) if isinstance(pattern, str) else []
@@ -102,24 +176,56 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
         if not isinstance(techniques, list) or not techniques:
             fail("point.techniques must be a non-empty list", "point", "techniques", None, i)
         for vid in vids:
-            ladder_point(vid, techniques, p.get("tolerance"), i)
+            ladder_point(vid, techniques, p, i)
+    for t in loop:
+        if not any(t in techniques for techniques in points.values()):
+            fail(f"rejection_loop names '{t}', which no point of this ladder lists",
+                 "adoption", "rejection_loop", t)
 
     waivers = {}
     for i, w in enumerate(data.get("waiver", [])):
+        unknown_keys(w, WAIVER_KEYS, "waiver", i)
         # `variants` lists the points one reason covers (the same technique in every set).
         vids = w.get("variants", [w.get("variant")])
         tech, text_value = w.get("technique"), w.get("text", "")
+        if not isinstance(text_value, str) or len(text_value.split()) < 3:
+            fail("waiver.text must say in words why the technique stays", "waiver", "text",
+                 None, i)
+        for cited in CITATION.findall(text_value) if root else []:
+            if not (root / cited).exists():
+                fail(f"waiver cites {cited}, which is not in the tree (evidence is committed "
+                     "with the run it judges)", "waiver", "text", None, i)
+        at = "bound" if "bound" in w else None  # no bound: the waiver's own line
+        bound = waiver_bound(w.get("bound"), lambda reason: fail(reason, "waiver", at, None, i),
+                             tolerance_table)
         for vid in vids:
             if tech not in points.get(vid, []):
                 fail(f"waiver for '{vid}~{tech}': not a technique listed in this config",
                      "waiver", "technique", None, i)
             for p in w.get("platforms", [None]):  # no platforms: waived everywhere
-                waivers[(vid, tech, p)] = text_value
-        if not isinstance(text_value, str) or len(text_value.split()) < 3:
-            fail("waiver.text must say in words why the technique stays", "waiver", "text",
-                 None, i)
-    return Ladders(path, text, head.get("description", ""), plats, messages, tolerances,
-                   points, waivers)
+                waivers[(vid, tech, p)] = Waiver(text_value, bound)
+    return Ladders(path, text, head.get("description", ""), plats, messages, tracked,
+                   points, waivers, budgets, set(loop))
+
+
+def waiver_bound(raw, fail, tolerance_table) -> dict[tuple, Tolerance]:
+    """bound = {instructions = "+4%", load_key = {stack = "+32"}}: a metric's bound on every
+    operation, or an operation's table of its own; (op or None, metric) -> tolerance."""
+    if not isinstance(raw, dict) or not raw:
+        fail("a waiver states its bound: bound = {metric = \"+N%\", op = {metric = \"+N\"}}"
+             " (how much worse the evidence may be)")
+    out = {}
+    for key, value in raw.items():
+        if key in OPS:
+            out.update({(key, m): t for m, t in tolerance_table(value, "waiver", "bound").items()})
+        else:
+            out.update({(None, m): t
+                        for m, t in tolerance_table({key: value}, "waiver", "bound").items()})
+    return out
+
+
+def _positive(value) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def load(path: str | Path) -> Ladders:
@@ -128,7 +234,7 @@ def load(path: str | Path) -> Ladders:
         text = Path(path).read_text()
     except OSError as e:
         raise ConfigError(str(path), None, f"cannot read: {e.strerror}") from None
-    return parse(path, text, registered_techniques(), set(registry.ablations()))
+    return parse(path, text, registered_techniques(), set(registry.ablations()), ROOT)
 
 
 def gaps(ladders: list[Ladders], registered: dict[str, list[str]]) -> list[str]:

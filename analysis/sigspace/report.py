@@ -1,7 +1,7 @@
 """`sigspace tables RUN`, `plot RUN` and `report RUN`: the run's tables (Markdown, CSV, LaTeX)
 under RUN/tables, its Pareto plots under RUN/plots, and RUN/REPORT.md opening with the plots and
-tables. Tables are held back while an adopted technique fails the adoption gate without a
-written waiver (adopt.gate)."""
+tables. Tables are held back while the adoption gate fails (adopt.gate); a gate that could not
+check everything is reported as not checked, never as passed."""
 from __future__ import annotations
 
 import importlib
@@ -9,6 +9,7 @@ from pathlib import Path
 
 from . import adopt, plots
 from .runview import RunView
+from .tables import adoption as adoption_tables
 from .tables import build_all, render
 from .tables.common import ACCOUNTING
 
@@ -28,34 +29,42 @@ TABLE_RULES = ("Every ratio is taken from instruction counts (callgrind on the h
 
 
 class GateError(Exception):
-    """An adopted technique is rejected and has no waiver: no tables for this run."""
+    """The adoption gate failed (a technique rejected without a waiver or beyond its waiver's
+    bound, a budget exceeded): no tables for this run."""
 
 
-def check_gate(view: RunView, adoption_dirs: list[Path], ladders=None):
-    outcome, waivers, blocking = adopt.gate(view, adoption_dirs, ladders)
-    if blocking:
-        lines = [f"{d.point} {d.technique} on {d.platform}: {d.reason}" for d in blocking]
-        raise GateError("adoption gate: techniques rejected without a waiver (add a [[waiver]] "
-                        "with its reason to configs/adoption/, or drop the technique):\n  "
-                        + "\n  ".join(lines))
-    return outcome, waivers
+def check_gate(view: RunView, adoption_dirs: list[Path], ladders=None) -> adopt.Outcome:
+    outcome = adopt.gate(view, adoption_dirs, ladders)
+    if outcome.verdict.failures:
+        raise GateError("adoption gate failed (add a [[waiver]] with its reason and bound to "
+                        "configs/adoption/, or drop the technique):\n  "
+                        + "\n  ".join(outcome.verdict.failures))
+    return outcome
 
 
-def gate_summary(outcome, waivers) -> str:
-    """One sentence on the adoption gate for the report: counts and where the evidence is."""
-    if not outcome.decisions:
-        return "Adoption gate: no adoption ladder names an operating point of this run."
-    counts = {}
-    for d in outcome.decisions:
-        waived = d.status == "rejected" and ((d.point, d.technique, d.platform) in waivers or
-                                             (d.point, d.technique, None) in waivers)
-        key = "rejected with a written waiver" if waived else d.status
+def gate_summary(outcome) -> list[str]:
+    """The adoption gate for the report: its state (passed only when everything was checked),
+    the counts, the platform and run of each decision, and what was not checked, where."""
+    v = outcome.verdict
+    if not v.decisions and not v.budgets:
+        return ["Adoption gate: no adoption ladder names an operating point of this run; "
+                "the gate was NOT checked."]
+    counts: dict[str, int] = {}
+    for d in v.decisions:
+        waived = d.status == "rejected" and v.waiver(d) is not None
+        key = "rejected, kept by a waiver within its bound" if waived else d.status
         counts[key] = counts.get(key, 0) + 1
-    runs = ", ".join(f"`{r}` ({p})" for p, r in sorted(outcome.runs.items())) or "none"
-    return ("Adoption gate (technique x platform): " +
-            ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) +
-            f"; decided on the records of run {runs}. The tables below are emitted because no "
-            "rejected technique lacks a waiver.")
+    for b in v.budgets:
+        counts[f"budget {b.status}"] = counts.get(f"budget {b.status}", 0) + 1
+    decided = sorted({d.platform for d in v.decisions if d.checked})
+    runs = ", ".join(f"{p} on run `{outcome.runs[p]}`" for p in decided if p in outcome.runs)
+    out = [adoption_tables.status_note(v), "",
+           "Technique x platform: " + ", ".join(f"{n} {k}" for k, n in sorted(counts.items())) +
+           f". Decisions made on: {runs or 'no platform'} (the adoption table names the "
+           "platform of each)."]
+    for platform, items in sorted(v.unchecked.items()):
+        out += ["", f"Not checked on {platform}:", ""] + [f"- {i}" for i in items]
+    return out
 
 
 def write_tables(view: RunView, adoption_dirs: list[Path], ladders=None) -> list:
@@ -63,14 +72,14 @@ def write_tables(view: RunView, adoption_dirs: list[Path], ladders=None) -> list
     return _write_tables(view, adoption_dirs, ladders)[0]
 
 
-def _write_tables(view: RunView, adoption_dirs: list[Path], ladders) -> tuple[list, str]:
-    outcome, waivers = check_gate(view, adoption_dirs, ladders)
+def _write_tables(view: RunView, adoption_dirs: list[Path], ladders) -> tuple[list, list[str]]:
+    outcome = check_gate(view, adoption_dirs, ladders)
     tables = build_all(view)
-    if outcome.decisions:
-        tables += adopt.tables_of(outcome, waivers, skip=view)
+    if outcome.decisions or outcome.verdict.budgets:
+        tables += adopt.tables_of(outcome, skip=view)
     for t in tables:
         render.write(t, view.dir / "tables")
-    return tables, gate_summary(outcome, waivers)
+    return tables, gate_summary(outcome)
 
 
 def write_extra_tables(view: RunView) -> list[str]:
@@ -122,8 +131,8 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
                 f"([PDF](plots/{f.pdf.name}), [SVG](plots/{f.svg.name}))", ""]
     if not figures:
         out += ["No plot: the run has no signing cost with a signing stack.", ""]
-    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`. " + TABLE_RULES, "",
-            summary, ""]
+    out += ["## Tables", "", "Each also as CSV and LaTeX under `tables/`. " + TABLE_RULES, ""]
+    out += summary + [""]
     for t in tables:
         out += [render.markdown(t), ""]
     out += write_extra_tables(view)

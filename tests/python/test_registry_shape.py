@@ -18,6 +18,7 @@ ABLATIONS = {"X-1/fast~a", "X-1/fast~b", "X-2/fast~a", "X-2/fast~b"}
 
 def ladder(techniques: str, variant: str = "X-*/fast"):
     text = f'[adoption]\nplatforms = ["host"]\n[tolerance]\ninstructions = "+0.5%"\n' \
+           f'stack = "+0"\nworkspace = "+0"\nretained_state = "+0"\n' \
            f'[[point]]\nvariant = "{variant}"\ntechniques = {techniques}\n'
     return adoption_config.parse("ladder.toml", text, REGISTERED, ABLATIONS)
 

@@ -1,0 +1,143 @@
+"""The adoption gate's rules beyond one decision: a waiver keeps a rejected technique only
+within its stated bound, a budget is a rule (exceeding it fails), a waiver may cite only
+evidence in the tree, and missing or refused evidence is never reported as a pass."""
+import pytest
+from synthetic import RUN, record, variant_records, write_run
+
+from sigspace import adoption, adoption_config, adoption_gate, report, runview
+from sigspace.config import ConfigError
+from test_adoption import ABLATIONS, LADDER, POINT, REGISTERED, pair
+
+
+def ladder(extra=""):
+    return adoption_config.parse("l.toml", LADDER + extra, REGISTERED, ABLATIONS)
+
+
+def verdict(lad, records, platforms=("host",)):
+    decisions = adoption.decide_all(records, lad.points, lad.tracked, list(platforms), lad.loop)
+    budgets = [c for p, b in lad.budgets.items()
+               for c in adoption_gate.check_budget(records, p, b)]
+    return adoption_gate.judge(decisions, lad.waivers, budgets)
+
+
+def waiver(bound):
+    return f'''
+[[waiver]]
+variant = "{POINT}"
+technique = "lazy"
+text = "kept: it halves the signing stack"
+bound = {bound}
+'''
+
+
+# With lazy: 2 % more signing instructions for 100 fewer stack bytes (rejected); with
+# streaming: as many instructions for 100 fewer bytes (accepted). Descriptor figures equal.
+RECORDS = pair("lazy", "host", {"instructions": 1020, "stack": 900},
+               {"instructions": 1000, "stack": 1000}) + \
+    pair("streaming", "host", {}, {"instructions": 1020, "stack": 1000}) + \
+    [record(v, "host", "sign", m, 0) for v in (POINT, f"{POINT}~lazy", f"{POINT}~streaming")
+     for m in ("workspace", "retained_state")]
+
+
+def test_rejected_without_waiver_fails():
+    v = verdict(ladder(), RECORDS)
+    assert not v.passed and v.failures == [
+        f"{POINT} lazy on host: rejected (worse: sign instructions) without a waiver"]
+
+
+@pytest.mark.parametrize("bound, passes", [
+    ('{instructions = "+2.5%"}', True),
+    ('{sign = {instructions = "+2.5%"}}', True),
+    ('{instructions = "+1.5%"}', False),           # the evidence says +2 %
+    ('{sign = {instructions = "+19"}}', False),     # +20 instructions
+    ('{verify = {instructions = "+5%"}}', False),   # no bound for the op that got worse
+    ('{stack = "+5%"}', False),                     # nor for the metric
+])
+def test_waiver_holds_only_within_its_bound(bound, passes):
+    v = verdict(ladder(waiver(bound)), RECORDS)
+    assert v.passed is passes, v.failures
+    if not passes:
+        assert "lazy on host" in v.failures[0] and ("exceeds the bound" in v.failures[0] or
+                                                     "has no bound" in v.failures[0])
+
+
+BUDGET = '\nbudget = {signing_ram = 2000, platforms = ["host"]}\n'
+
+
+@pytest.mark.parametrize("workspace, status", [(600, "within"), (700, "within"),
+                                               (701, "exceeded")])
+def test_budget_is_a_rule(workspace, status):
+    """Signing RAM = sign stack 900 + sign workspace + retained state 400, at most 2,000."""
+    lad = adoption_config.parse("l.toml", LADDER.replace('"streaming"]', '"streaming"]' + BUDGET) +
+                                waiver('{instructions = "+2.5%"}'), REGISTERED, ABLATIONS)
+    # The same descriptor figures on both sides: only signing RAM is under test.
+    descriptor = {"workspace": workspace, "retained_state": 400}
+    records = [dict(r, value=descriptor.get(r["metric"], r["value"])) for r in RECORDS]
+    v = verdict(lad, records)
+    assert [b.status for b in v.budgets] == [status]
+    assert v.passed is (status == "within"), v.failures
+    if status == "exceeded":
+        assert v.failures == [f"{POINT} signing RAM budget 2,000 B on host: exceeded (2,001 B)"]
+
+
+def test_budget_without_figures_is_not_checked():
+    lad = adoption_config.parse("l.toml", LADDER.replace('"streaming"]', '"streaming"]' +
+                                                         BUDGET.replace("host", "m4")) +
+                                waiver('{instructions = "+2.5%"}'), REGISTERED, ABLATIONS)
+    v = verdict(lad, RECORDS)
+    assert not v.failures and not v.passed and list(v.unchecked) == ["m4"]
+
+
+def test_missing_evidence_is_not_a_pass():
+    v = verdict(ladder(waiver('{instructions = "+2.5%"}')), RECORDS, ("host", "m4"))
+    assert not v.failures and not v.passed
+    assert list(v.unchecked) == ["m4"] and len(v.unchecked["m4"]) == 2
+
+
+def test_too_few_messages_for_a_rejection_loop_technique_is_not_a_pass():
+    lad = adoption_config.parse("l.toml", LADDER.replace(
+        "[adoption]", '[adoption]\nrejection_loop = ["streaming"]') +
+        waiver('{instructions = "+2.5%"}'), REGISTERED, ABLATIONS)
+    v = verdict(lad, RECORDS)
+    assert not v.passed and v.unchecked == {"host": [
+        f"{POINT} streaming on host: signing judged over 1 messages; this rejection-loop "
+        "technique needs at least 64"]}
+
+
+def test_waiver_citing_evidence_outside_the_tree_refused(tmp_path):
+    (tmp_path / "results" / "run-a").mkdir(parents=True)
+    text = LADDER + waiver('{instructions = "+2.5%"}').replace(
+        "halves the signing stack", "halves the signing stack (results/run-a/records.jsonl)")
+    with pytest.raises(ConfigError, match="results/run-a/records.jsonl, which is not in the tree"):
+        adoption_config.parse("l.toml", text, REGISTERED, ABLATIONS, tmp_path)
+    (tmp_path / "results" / "run-a" / "records.jsonl").write_text("")
+    assert adoption_config.parse("l.toml", text, REGISTERED, ABLATIONS, tmp_path).waivers
+
+
+def test_report_says_not_checked_and_where(tmp_path):
+    """Evidence on the host only, the ladder asks for the host and m4: the report may not say
+    that the gate passed, and names m4 as where it was not checked."""
+    records = variant_records(POINT, "host", insn=8000, stack=12000) + \
+        variant_records(f"{POINT}~lazy", "host", insn=8000, stack=20000) + \
+        variant_records(f"{POINT}~streaming", "host", insn=8000, stack=30000)
+    run_dir = write_run(tmp_path / RUN, records)
+    text = report.write_report(runview.load(run_dir), [], [ladder()]).read_text()
+    assert "Adoption gate NOT checked" in text and "Not checked on m4:" in text
+    assert "passed" not in text.split("## Tables")[1].split("## Provenance")[0].replace(
+        "it has not passed", "")
+    assert f"{POINT} lazy on m4: no figures measured on both sides" in text
+    adoption_md = (run_dir / "tables" / "adoption.md").read_text()
+    assert "Adoption gate NOT checked" in adoption_md
+
+
+def test_committed_waivers_hold_on_the_evidence_they_cite():
+    """The ML-DSA ladder's bounds were derived from this committed adoption evidence: the gate
+    must not fail on it (what 2 messages cannot decide is left unchecked, not passed)."""
+    from sigspace import adopt
+    evidence = adopt.provenance.ROOT / "results/20261130T020250Z-f53409f60d/adoption/mldsa"
+    lad = adoption_config.load(adopt.LADDERS / "mldsa.toml")
+    assert str(evidence.relative_to(adopt.provenance.ROOT)) in lad.text
+    v = adopt.evaluate([lad], [evidence]).verdict
+    assert v.failures == [] and not v.passed
+    assert {d.technique for d in v.decisions if d.status == "too few messages"} == lad.loop
+    assert [b.status for b in v.budgets] == ["within"] * 3
