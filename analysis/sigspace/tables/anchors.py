@@ -39,7 +39,7 @@ def build(view) -> list[Table]:
         sets = {view.identity(v)["param_set"] for v in ours}
         method = insn_method(view, platform)
         rows = [_ours(view, v, platform, method) for v in ours]
-        rows += [_anchor(a) for a in anchors.for_scheme(SCHEME)
+        rows += [_anchor(a) for a in anchors.for_plot(SCHEME, platform)
                  if a.source == source and a.param_set in sets]
         rows.sort(key=lambda r: r[0])   # stable: each set's points, then its anchors
         tables.append(Table(
