@@ -240,10 +240,15 @@ def side_data(metas: list[dict], plats: dict) -> dict:
             "library_build_type": contexts[0].get("library_build_type", "unknown"),
             "loop_overhead_ns_max": max((l["ns"] for l in loops), default=None),
             "loop_overhead_share_max": worst,
+            # Where the loop is more than 1 % of the time: sub-microsecond operations, whose
+            # 'passes' setting raises the iterations per repetition.
+            "loop_overhead_above_1_percent": sorted(
+                (l["unit"] for l in loops if l["timed_ns"] and l["ns"] / l["timed_ns"] > 0.01)),
             "note": "Each timing unit also times gbench's loop with the operation left out "
                     "(sigspace-bench <name>/loop-overhead); the share is that time over the "
-                    "unit's fastest repetition, the largest over the run. The library's own "
-                    "build type only affects code outside that inline loop."}
+                    "unit's fastest repetition, the largest over the run. With few iterations per "
+                    "repetition it includes the library's per-repetition timer work (a debug "
+                    "build in Debian), spread over those iterations."}
     firmware: dict = {}
     for m in metas:
         for plat, images in m.get("firmware", {}).items():

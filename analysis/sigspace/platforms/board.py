@@ -119,7 +119,7 @@ class BoardPlatform(Platform):
         if unit.method == "descriptor":
             return descriptor_figure(self.variant_info(unit.variant), unit)
         m = self._measure(unit.variant)
-        meta = {"firmware": {self.name: {unit.variant: m.firmware}}}
+        meta = {"firmware": {self.name: {unit.variant: m.firmware}}} if m.firmware else {}
         if unit.metric in ("text", "data", "bss"):
             return UnitResult([(0, m.sizes[unit.metric])], meta)
         if unit.metric == "fits":
