@@ -122,12 +122,14 @@ def cmd_run(args) -> int:
     --report the whole main job (pipeline.py): identity gate, measurements, adoption, report."""
     from . import campaign, config, pipeline, platforms, results
     try:
+        if args.report and args.shard:
+            raise CommandError("--report runs the whole job: run shards without it, then "
+                               "merge and `sigspace report` the merged run")
         if args.report:
             def writer(run_dir, ladders):
                 args.run, args.adoption = str(run_dir), []
                 return _analysis(args, lambda r, v, a: r.write_report(v, a, ladders))
-            run_dir, n, report = pipeline.run(args.config, args.out, args.jobs, args.shard,
-                                              writer)
+            run_dir, n, report = pipeline.run(args.config, args.out, args.jobs, writer)
         else:
             (run_dir, n), report = campaign.run(args.config, args.out, args.jobs, args.shard), None
     except config.ConfigError as e:

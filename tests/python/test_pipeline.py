@@ -62,6 +62,11 @@ def test_a_bad_adoption_section_is_refused_with_its_line(tmp_path, cli):
     assert "Traceback" not in proc.stderr
 
 
+def test_report_with_a_shard_is_refused(tmp_path, ladder, cli):
+    proc = cli("run", str(campaign_config(tmp_path, ladder)), "--report", "--shard", "1/2")
+    assert proc.returncode == 2 and "merge" in proc.stderr
+
+
 def test_identity_gate_passes_on_the_real_transcripts():
     digests = pipeline.identity_gate(["ML-DSA-44/reference", POINT])
     assert digests["ML-DSA-44/reference"] == digests[POINT]
@@ -75,7 +80,7 @@ def test_a_failing_identity_gate_measures_nothing_and_writes_no_table(tmp_path, 
     out = tmp_path / "run"
     written = []
     with pytest.raises(pipeline.PipelineError, match="byte identity"):
-        pipeline.run(str(campaign_config(tmp_path, ladder)), str(out), 1, None,
+        pipeline.run(str(campaign_config(tmp_path, ladder)), str(out), 1,
                      lambda run_dir, ladders: written.append(run_dir))
     assert written == [] and not out.exists()
 
@@ -91,7 +96,7 @@ def test_adoption_evidence_lands_in_the_run_before_the_report(tmp_path, ladder):
         view = runview.load(str(run_dir))
         return report.write_report(view, [], ladders)
 
-    run_dir, _, path = pipeline.run(str(campaign_config(tmp_path, ladder)), str(out), 1, None,
+    run_dir, _, path = pipeline.run(str(campaign_config(tmp_path, ladder)), str(out), 1,
                                     writer)
     assert seen == {"complete": True, "tables": False}
     evidence_run = results.read_manifest(run_dir / "adoption" / "ladder" / "host")["run"]
