@@ -75,7 +75,9 @@ def _manifest(campaign, git, run_id, created, shard) -> dict:
             "config": {"path": campaign.path, "sha256": campaign.sha256, "text": campaign.text},
             "shard": None if shard is None else {"index": shard[0], "count": shard[1]},
             "platforms": plats, "methods": methods,
-            "tools": {"sigspace": _package_version()}}
+            "tools": {"sigspace": _package_version()},
+            "machine": {"cpu": provenance.cpu_identity(),
+                        "load": {"start": provenance.load_average(), "end": None}}}
 
 
 def _package_version() -> str:
@@ -211,17 +213,55 @@ def _finish(run_dir: Path, manifest: dict, units: list[platforms.Unit]) -> int:
             raise CampaignError(f"internal: unit {u.key} has no records after the run")
         records += unit_records
     manifest = dict(manifest)
-    for u in units:
-        meta = _meta_path(run_dir, u)
-        if meta.exists():
-            manifest["gbench_context"] = json.loads(meta.read_text()).get("gbench_context")
-            break
+    metas = [json.loads(p.read_text()) for p in map(lambda u: _meta_path(run_dir, u), units)
+             if p.exists()]
+    manifest.update(side_data(metas, manifest["platforms"]))
+    manifest["machine"] = {**manifest["machine"],
+                           "load": {**manifest["machine"]["load"], "end": provenance.load_average()}}
     results.write_records(run_dir, records)
     manifest["complete"] = True
     manifest["finished"] = provenance.iso(provenance.now())
     results.write_manifest(run_dir, manifest)
     shutil.rmtree(run_dir / results.PARTIAL, ignore_errors=True)
     return len(records)
+
+
+def side_data(metas: list[dict], plats: dict) -> dict:
+    """Manifest fields from the units' side data: gbench's context and build type with the
+    loop overhead measured beside every timing, and per board the firmware images (hash,
+    sizes, flags) and the counting plugin's hash."""
+    out = {}
+    contexts = [m["gbench_context"] for m in metas if m.get("gbench_context")]
+    if contexts:
+        out["gbench_context"] = contexts[0]
+        loops = [m["loop_overhead"] for m in metas if m.get("loop_overhead", {}).get("ns")]
+        worst = max((l["ns"] / l["timed_ns"] for l in loops if l["timed_ns"]), default=None)
+        out["gbench"] = {
+            "library_build_type": contexts[0].get("library_build_type", "unknown"),
+            "loop_overhead_ns_max": max((l["ns"] for l in loops), default=None),
+            "loop_overhead_share_max": worst,
+            # Where the loop is more than 1 % of the time: sub-microsecond operations, whose
+            # 'passes' setting raises the iterations per repetition.
+            "loop_overhead_above_1_percent": sorted(
+                (l["unit"] for l in loops if l["timed_ns"] and l["ns"] / l["timed_ns"] > 0.01)),
+            "note": "Each timing unit also times gbench's loop with the operation left out "
+                    "(sigspace-bench <name>/loop-overhead); the share is that time over the "
+                    "unit's fastest repetition, the largest over the run. With few iterations per "
+                    "repetition it includes the library's per-repetition timer work (a debug "
+                    "build in Debian), spread over those iterations."}
+    firmware: dict = {}
+    for m in metas:
+        for plat, images in m.get("firmware", {}).items():
+            firmware.setdefault(plat, {}).update(images)
+    if firmware:
+        out["firmware"] = firmware
+        out["platforms"] = {name: dict(desc) for name, desc in plats.items()}
+        for plat, images in firmware.items():
+            hashes = sorted({i["plugin_sha256"] for i in images.values()})
+            flags = sorted({json.dumps(i["flags"], sort_keys=True) for i in images.values()})
+            out["platforms"][plat]["plugin_sha256"] = hashes[0] if len(hashes) == 1 else hashes
+            out["platforms"][plat]["flags"] = [json.loads(f) for f in flags]
+    return out
 
 
 def merge(dirs: list[str], out: str) -> tuple[Path, int]:

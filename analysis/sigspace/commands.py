@@ -118,18 +118,28 @@ def cmd_verify(args) -> int:
 
 
 def cmd_run(args) -> int:
-    """Run a campaign config: DIR/manifest.json and DIR/records.jsonl (resumable)."""
-    from . import campaign, config, platforms, results
+    """Run a campaign config: DIR/manifest.json and DIR/records.jsonl (resumable); with
+    --report the whole main job (pipeline.py): identity gate, measurements, adoption, report."""
+    from . import campaign, config, pipeline, platforms, results
     try:
-        run_dir, n = campaign.run(args.config, args.out, args.jobs, args.shard)
+        if args.report and args.shard:
+            raise CommandError("--report runs the whole job: run shards without it, then "
+                               "merge and `sigspace report` the merged run")
+        if args.report:
+            def writer(run_dir, ladders):
+                args.run, args.adoption = str(run_dir), []
+                return _analysis(args, lambda r, v, a: r.write_report(v, a, ladders))
+            run_dir, n, report = pipeline.run(args.config, args.out, args.jobs, writer)
+        else:
+            (run_dir, n), report = campaign.run(args.config, args.out, args.jobs, args.shard), None
     except config.ConfigError as e:
         raise CommandError(f"bad config: {e}") from None
-    except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
+    except (campaign.CampaignError, platforms.PlatformError, results.ResultsError,
+            pipeline.PipelineError) as e:
         raise CommandError(str(e), code=1) from None
     out = {"run_dir": str(run_dir), "records": n}
-    if args.report:  # the main job: measurements, then tables, plots and REPORT.md of the run
-        args.run, args.adoption = str(run_dir), []
-        out["report"] = str(_analysis(args, lambda r, v, a: r.write_report(v, a)))
+    if report is not None:
+        out["report"] = str(report)
     _emit(out)
     return 0
 

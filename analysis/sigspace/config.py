@@ -49,6 +49,7 @@ class Campaign:
     metrics: dict[str, dict]     # metric -> settings (defaults filled in)
     overrides: list[dict] = field(default_factory=list)  # {"variants": [...], "metric", settings}
     excludes: list[dict] = field(default_factory=list)   # {"variants", "platforms", "reason"}
+    adoption: dict = field(default_factory=dict)  # [adoption]: ladders (paths), platforms, messages
 
     @property
     def sha256(self) -> str:
@@ -131,8 +132,9 @@ def load(path: str | Path, registered: list[str], ablations: list[str] = ()) -> 
         raise ConfigError(path, lines.of(table, key, value, index), reason)
 
     for top in data:
-        if top not in ("campaign", "metrics", "override", "exclude"):
-            fail(f"unknown table or key '{top}' (campaign, metrics, override, exclude)", top)
+        if top not in ("campaign", "metrics", "override", "exclude", "adoption"):
+            fail(f"unknown table or key '{top}' (campaign, metrics, override, exclude, "
+                 "adoption)", top)
     campaign = data.get("campaign")
     if not isinstance(campaign, dict):
         raise ConfigError(path, None, "missing [campaign] table")
@@ -207,7 +209,41 @@ def load(path: str | Path, registered: list[str], ablations: list[str] = ()) -> 
     if not isinstance(description, str):
         fail("campaign.description must be a string", "campaign", "description")
     return Campaign(path=path, text=text, description=description, variants=selected,
-                    platforms=plats, metrics=metrics, overrides=overrides, excludes=excludes)
+                    platforms=plats, metrics=metrics, overrides=overrides, excludes=excludes,
+                    adoption=_adoption(data.get("adoption", {}), path, fail))
+
+
+def resolve_path(config_path: str, name: str) -> Path:
+    """A file a config names: absolute, else from the repository root, else beside the config."""
+    from .provenance import ROOT
+    p = Path(name)
+    if p.is_absolute():
+        return p
+    return ROOT / p if (ROOT / p).exists() else Path(config_path).parent / p
+
+
+def _adoption(section, path: str, fail) -> dict:
+    """[adoption]: the ladders the main job checks after measuring, at this config's depth."""
+    if not isinstance(section, dict):
+        fail("adoption must be a table: [adoption]", "adoption")
+    for key in section:
+        if key not in ("ladders", "platforms", "messages"):
+            fail(f"unknown key '{key}' in [adoption] (ladders, platforms, messages)",
+                 "adoption", key)
+    ladders = section.get("ladders", [])
+    if not isinstance(ladders, list) or not all(isinstance(x, str) for x in ladders):
+        fail("adoption.ladders must be a list of ladder files", "adoption", "ladders")
+    for name in ladders:
+        if not resolve_path(path, name).is_file():
+            fail(f"adoption ladder '{name}' not found", "adoption", "ladders", name)
+    plats = section.get("platforms", [])
+    if not isinstance(plats, list) or any(platforms.refusal(p) for p in plats):
+        fail("adoption.platforms must be a list of implemented platforms", "adoption",
+             "platforms")
+    messages = section.get("messages", 1)
+    if not isinstance(messages, int) or isinstance(messages, bool) or messages < 1:
+        fail("adoption.messages must be a positive integer", "adoption", "messages")
+    return dict(section)
 
 
 def _excludes(raw, selected: list[str], plats: list[str], fail) -> list[dict]:

@@ -21,7 +21,7 @@ import threading
 from .. import _sigspace
 from . import (DESCRIPTOR_METHODS, Platform, PlatformError, Unit, UnitResult,
                descriptor_figure, plan_descriptor)
-from . import board_run
+from . import board_run, codesize
 
 OPS = ("keygen", "load_key", "sign", "verify")
 METHODS = {
@@ -35,8 +35,8 @@ METHODS = {
     "fits/paint": "Whether .data + .bss + the image's heap + the I/O buffers + the deepest "
         "operation stack fit the board's RAM (640 KB for m4); op 'all'.",
     "ram/paint": "Those bytes (what the variant needs on the board); op 'all'.",
-    "text/elf": "arm-none-eabi-size of the per-variant measurement firmware (that one variant, "
-        "the harness, newlib); op 'all'.",
+    "text/elf": "In the per-variant measurement firmware (arm-none-eabi-objdump/nm): "
+        + codesize.METHOD + " op 'all'.",
 }
 METHODS["data/elf"] = METHODS["text/elf"]
 METHODS["bss/elf"] = METHODS["text/elf"]
@@ -119,17 +119,18 @@ class BoardPlatform(Platform):
         if unit.method == "descriptor":
             return descriptor_figure(self.variant_info(unit.variant), unit)
         m = self._measure(unit.variant)
+        meta = {"firmware": {self.name: {unit.variant: m.firmware}}} if m.firmware else {}
         if unit.metric in ("text", "data", "bss"):
-            return UnitResult([(0, m.sizes[unit.metric])])
+            return UnitResult([(0, m.sizes[unit.metric])], meta)
         if unit.metric == "fits":
-            return UnitResult([(0, m.fits)])
+            return UnitResult([(0, m.fits)], meta)
         if unit.metric == "ram":
-            return UnitResult([(0, m.ram_needed)])
+            return UnitResult([(0, m.ram_needed)], meta)
         if not m.fits:
-            return UnitResult([])  # recorded by fits/ram; no figures from a part it overflows
+            return UnitResult([], meta)  # recorded by fits/ram; no figures from a part it overflows
         values = [(k, m.figures[(unit.op, unit.metric, k)])
                   for k in range(unit.first, unit.first + unit.count)]
-        return UnitResult(values)
+        return UnitResult(values, meta)
 
 
 class M4Platform(BoardPlatform):

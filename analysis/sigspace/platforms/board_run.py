@@ -11,14 +11,17 @@ Build directories: build/h-board-<preset>-<flags> and build/h-board-hosttools.
 """
 from __future__ import annotations
 
+import hashlib
 import os
 import re
+import shlex
 import subprocess
 import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..provenance import ROOT
+from . import codesize
 
 FULL_RAM = 4 * 1024 * 1024
 # platform -> (CMake preset, QEMU machine, RAM the image may use)
@@ -150,9 +153,49 @@ class Builder:
             _check(proc, f"build {name}")
             return self.dir / "harness/target/probe" / f"{name}.elf"
 
+    def build_flags(self, target: str) -> dict:
+        """The complete compiler and linker flags of an image, from the build's own commands
+        (ninja -t commands): every distinct compile flag set and the link flags, without
+        inputs, outputs, include paths and defines (the variant id and message count)."""
+        out = _check(_run(["ninja", "-C", self.dir, "-t", "commands", target], "ninja -t commands"),
+                     "ninja -t commands")
+        compile_sets, link = set(), None
+        for line in out.splitlines():
+            steps = [shlex.split(step) for step in line.split("&&")]  # link: ": && g++ ... && :"
+            words = next((w for w in steps if w and w[0].endswith(("-gcc", "-g++"))), None)
+            if words is None:
+                continue
+            flags = _flags_of(words[1:])
+            if "-c" in words:
+                compile_sets.add(" ".join([Path(words[0]).name] + flags))
+            else:
+                link = " ".join([Path(words[0]).name] + flags)
+        # Per-image paths (linker script, map) differ only by name: shown as <build>/<image>,
+        # so that every image of a board shows the same flags.
+        def generic(text):
+            return text and text.replace(str(self.dir), "<build>").replace(target, "<image>")
+        return {"compile": sorted(map(generic, compile_sets)), "link": generic(link)}
+
     @property
     def plugin(self) -> Path:
         return self.dir / "harness/target/icount_plugin/libsigspace_icount.so"
+
+
+def _flags_of(words: list[str]) -> list[str]:
+    """Flags of a compiler command line: drop inputs, outputs, dependency files, -I and -D."""
+    out, skip = [], False
+    for w in words:
+        if skip:
+            skip = False
+        elif w in ("-o", "-MF", "-MT", "-MQ", "-I", "-D", "-isystem"):
+            skip = True
+        elif w.startswith("-") and not w.startswith(("-I", "-D", "-M", "-isystem")) and w != "-c":
+            out.append(w)
+    return out
+
+
+def sha256(path: Path) -> str:
+    return hashlib.sha256(Path(path).read_bytes()).hexdigest()
 
 
 _builders: dict[tuple, Builder] = {}
@@ -173,9 +216,10 @@ class Measurement:
     variant: str
     fits: bool
     ram_needed: int                  # static + heap + buffers + deepest raw window stack
-    sizes: dict                      # text, data, bss of the image (arm-none-eabi-size)
+    sizes: dict                      # text, data, bss of the variant's own code (codesize.py)
     figures: dict = field(default_factory=dict)  # (op, metric, rep) -> value; empty if no fit
     log: str = ""
+    firmware: dict = field(default_factory=dict)  # image, its sha256, whole sizes, build flags
 
 
 def parse(stdout: str, stderr: str) -> dict:
@@ -197,10 +241,28 @@ def parse(stdout: str, stderr: str) -> dict:
             "ram": ram and dict(zip(("static", "heap", "buffers"), map(int, ram.groups())))}
 
 
-def sizes(elf: Path) -> dict:
+def image_sizes(elf: Path) -> dict:
     out = _check(_run(["arm-none-eabi-size", "--format=berkeley", elf], "size"), "size")
     text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
     return {"text": text, "data": data, "bss": bss}
+
+
+def sizes(elf: Path) -> dict:
+    """The variant's own text/data/bss in its image (codesize.METHOD)."""
+    try:
+        image = codesize.Image(str(elf), "arm-none-eabi-objdump", "arm-none-eabi-nm")
+        return image.footprint(codesize.board_entries(image))
+    except codesize.CodeSizeError as e:
+        raise BoardError(str(e)) from None
+
+
+def firmware_record(platform: str, elf: Path) -> dict:
+    """What the manifest keeps of an image: its path, hash, whole sizes, build flags and the
+    plugin that counted it."""
+    b = builder(platform)
+    return {"elf": str(elf.relative_to(ROOT)) if elf.is_relative_to(ROOT) else str(elf),
+            "sha256": sha256(elf), "image_sizes": image_sizes(elf),
+            "flags": b.build_flags(elf.stem), "plugin_sha256": sha256(b.plugin)}
 
 
 def run_image(platform: str, elf: Path) -> tuple[int, dict, str]:
@@ -250,7 +312,8 @@ def measure(variant_id: str, platform: str, messages: int) -> Measurement:
             raise BoardError(f"{variant_id} on {machine}: transcript {parsed['transcript']} != "
                              f"host {expected}: the board computes other bytes")
         need = _ram_needed(parsed)
-        return Measurement(platform, variant_id, need <= ram, need, sizes(elf), _figures(parsed), log)
+        return Measurement(platform, variant_id, need <= ram, need, sizes(elf), _figures(parsed), log,
+                           firmware_record(platform, elf))
     if ram == FULL_RAM or rc not in (None, EXIT_NO_FIT, EXIT_FAULT):
         raise BoardError(f"{variant_id} on {machine}: exit {rc}:\n{log[-3000:]}")
     # Too big for this part (or an overflow ran into static data and faulted): measure the need
@@ -259,4 +322,5 @@ def measure(variant_id: str, platform: str, messages: int) -> Measurement:
     if full.ram_needed <= ram:
         raise BoardError(f"{variant_id} on {machine}: exit {rc} although it needs only "
                          f"{full.ram_needed} of {ram} bytes:\n{log[-3000:]}")
-    return Measurement(platform, variant_id, False, full.ram_needed, full.sizes, {}, log)
+    return Measurement(platform, variant_id, False, full.ram_needed, full.sizes, {}, log,
+                       full.firmware)

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from .. import _sigspace
 from ..vocabulary import OPS
+from . import codesize
 from . import (DESCRIPTOR_METHODS, Platform, PlatformError, Unit, UnitResult,
                descriptor_figure, plan_descriptor)
 
@@ -29,9 +30,10 @@ METHODS = {
                    "index) holding the mean over one pass of the input set; summaries take the "
                    "median, p10 and p90 over repetitions. Timing units run alone.",
     "instructions/callgrind": "valgrind --tool=callgrind --instr-atstart=no --collect-atstart=no "
-                              f"--toggle-collect={WINDOW_FUNCTION}: the 'totals' of the window "
-                              "function around one operation, one probe process per input "
-                              "(rep = input index). Deterministic.",
+                              f"--toggle-collect={WINDOW_FUNCTION} --dump-after={WINDOW_FUNCTION}: "
+                              "the 'totals' of each window's dump, one operation per window, "
+                              "the unit's inputs in one probe process (rep = input index; the "
+                              "same figures as one process per input). Deterministic.",
     "stack/paint": "The window runs on its own ucontext stack painted with 0xDEADBEEF "
                    "(harness/common/stack_paint.hpp, harness/host/stack_paint_host.cpp); value = "
                    "high-water mark with the operation minus that of the same window with the "
@@ -44,9 +46,9 @@ METHODS = {
                    "the heap peak so far is live during the window in both, so the setup's "
                    "peak never masks the window's (exact on a synthetic 150000-byte block).",
     **DESCRIPTOR_METHODS,
-    "text/elf": "Berkeley `size` of the whole sigspace-probe executable (every registered "
-                "variant plus the harness and C++ runtime; op 'all'): not per variant on the "
-                "host. Per-variant code and static RAM come from the firmware ELFs of the boards.",
+    "text/elf": "In the sigspace-probe executable, which links every variant (objdump/nm; the "
+                "entry points from `sigspace-probe entry-points`): " + codesize.METHOD +
+                " op 'all'.",
 }
 METHODS["time/gbench-hedged"] = (
     "As time/gbench for sign, but every iteration first draws the signing randomness (ML-DSA "
@@ -109,15 +111,8 @@ def _gcrypt_version() -> str:
 
 
 def _cpu() -> dict:
-    model = "unknown"
-    try:
-        for line in Path("/proc/cpuinfo").read_text().splitlines():
-            if line.startswith("model name"):
-                model = line.split(":", 1)[1].strip()
-                break
-    except OSError:
-        pass
-    return {"model": model, "logical_cpus": os.cpu_count(), "machine": pyplatform.machine(),
+    from ..provenance import cpu_identity
+    return {**cpu_identity(), "logical_cpus": os.cpu_count(), "machine": pyplatform.machine(),
             "kernel": pyplatform.release()}
 
 
@@ -145,7 +140,7 @@ class HostPlatform(Platform):
         return dict(METHODS)
 
     def describe(self) -> dict:
-        import jsonschema
+        import importlib.metadata
         probe = Path(_probe())
         return {
             "cpu": _cpu(),
@@ -156,7 +151,7 @@ class HostPlatform(Platform):
                       "size": _version(["size", "--version"]),
                       "python": sys.version.split()[0],
                       "libgcrypt": _gcrypt_version(),
-                      "jsonschema": jsonschema.__version__},
+                      "jsonschema": importlib.metadata.version("jsonschema")},
         }
 
     # --- planning ------------------------------------------------------------------------------
@@ -177,7 +172,7 @@ class HostPlatform(Platform):
                     units.append(u("gbench-hedged", op, 0, n, (("nonce_source", source),) + opts,
                                    exclusive=True))
             elif metric == "instructions":
-                units += [u("callgrind", op, k, 1) for k in range(n)]
+                units.append(u("callgrind", op, 0, n))
             elif metric == "stack":
                 units.append(u("paint", op, 0, n))
             elif metric == "heap":
@@ -195,13 +190,25 @@ class HostPlatform(Platform):
         return descriptor_figure(self.variant_info(unit.variant), unit)
 
     def _run_elf(self, unit: Unit) -> UnitResult:
-        return UnitResult([(0, self._sections[unit.metric])])
+        return UnitResult([(0, self.code_size(unit.variant)[unit.metric])])
 
     @functools.cached_property
-    def _sections(self) -> dict[str, int]:
-        out = _run(["size", "--format=berkeley", _probe()], "size")
-        text, data, bss = (int(x) for x in out.splitlines()[1].split()[:3])
-        return {"text": text, "data": data, "bss": bss}
+    def _image(self) -> codesize.Image:
+        try:
+            return codesize.Image(_probe())
+        except codesize.CodeSizeError as e:
+            raise PlatformError(str(e)) from None
+
+    @functools.lru_cache(maxsize=None)
+    def code_size(self, variant_id: str) -> dict[str, int]:
+        """The variant's own text/data/bss in the probe (codesize.METHOD)."""
+        out = json.loads(_run([_probe(), "entry-points", "--variant", variant_id],
+                              f"entry points of {variant_id}"))
+        base = self._image.address_of(out["anchor"])
+        try:
+            return self._image.footprint([base + o for o in out["offsets"].values()])
+        except codesize.CodeSizeError as e:
+            raise PlatformError(str(e)) from None
 
     def _probe_values(self, unit: Unit, metric: str) -> UnitResult:
         out = _run([_probe(), "measure", *_measure_args(unit), "--metric", metric],
@@ -216,13 +223,19 @@ class HostPlatform(Platform):
         return self._probe_values(unit, "heap")
 
     def _run_callgrind(self, unit: Unit) -> UnitResult:
+        # One process for the unit's inputs: --dump-after writes a profile after every window,
+        # whose totals are that window's alone (the same figure as one process per input).
         with tempfile.TemporaryDirectory(prefix="sigspace-cg-") as tmp:
             out = Path(tmp) / "callgrind.out"
             _run(["valgrind", "-q", "--tool=callgrind", "--instr-atstart=no",
                   "--collect-atstart=no", f"--toggle-collect={WINDOW_FUNCTION}",
-                  f"--callgrind-out-file={out}", _probe(), "measure", *_measure_args(unit),
-                  "--metric", "window"], f"callgrind {unit.key}")
-            return UnitResult([(unit.first, callgrind_total(out.read_text()))])
+                  f"--dump-after={WINDOW_FUNCTION}", f"--callgrind-out-file={out}", _probe(),
+                  "measure", *_measure_args(unit), "--metric", "window"], f"callgrind {unit.key}")
+            dumps = [Path(f"{out}.{k + 1}") for k in range(unit.count)]
+            if not all(d.exists() for d in dumps):
+                raise PlatformError(f"callgrind {unit.key}: fewer window dumps than inputs")
+            return UnitResult([(unit.first + k, callgrind_total(d.read_text()))
+                               for k, d in enumerate(dumps)])
 
     def _run_massif(self, unit: Unit) -> UnitResult:
         return UnitResult([(unit.first, massif_heap(_measure_args(unit), unit.key))])
@@ -234,16 +247,21 @@ class HostPlatform(Platform):
                     "--benchmark_format=json"], f"gbench {unit.key}")
         report = json.loads(out)
         scale = {"ns": 1, "us": 1e3, "ms": 1e6, "s": 1e9}
-        values, rng = [], []
+        values, rng, overhead = [], [], []
         for b in report["benchmarks"]:
             if b.get("error_occurred"):
                 raise PlatformError(f"gbench {unit.key}: {b.get('error_message')}")
-            if b.get("run_type") == "iteration":
+            if "/loop-overhead" in b["name"]:
+                if b.get("run_type") == "iteration":
+                    overhead.append(b["real_time"] * scale[b["time_unit"]])
+            elif b.get("run_type") == "iteration":
                 values.append((b["repetition_index"], b["real_time"] * scale[b["time_unit"]]))
                 if "rng_time" in b:  # a counter, already in ns per iteration
                     rng.append((b["repetition_index"], b["rng_time"]))
-        return UnitResult(values, {"gbench_context": report["context"]},
-                          {"rng_time": rng} if rng else {})
+        meta = {"gbench_context": report["context"],
+                "loop_overhead": {"unit": unit.key, "ns": min(overhead) if overhead else None,
+                                  "timed_ns": min(v for _, v in values) if values else None}}
+        return UnitResult(values, meta, {"rng_time": rng} if rng else {})
 
     def _run_gbench_hedged(self, unit: Unit) -> UnitResult:
         return self._run_gbench(unit, ("--nonce-source", unit.option("nonce_source")))

@@ -6,6 +6,7 @@
 // repetition of M*P iterations reports the mean time over the set; the R repetitions give
 // median, p10 and p90. JSON (with gbench's context block) on stdout. With --nonce-source (op
 // sign) the signing randomness is drawn from that source in every iteration (hedged.hpp).
+// A second benchmark, <name>/loop-overhead, times the same loop without the operation.
 #include <benchmark/benchmark.h>
 
 #include <iostream>
@@ -49,6 +50,18 @@ void time_windows(benchmark::State& state, measure::Fixture* f) {
   }
 }
 
+// The same loop with the operation left out: what gbench's iteration and the input cycling
+// cost by themselves. Debian's libbenchmark is a debug build; its per-iteration loop is inline
+// (compiled here, optimised), and this figure shows how much of a timed value it can be.
+void loop_overhead(benchmark::State& state, measure::Fixture* f) {
+  const std::size_t n = f->cases.size();
+  std::size_t i = 0;
+  for (auto _ : state) {
+    benchmark::DoNotOptimize(i);
+    i = (i + 1 == n) ? 0 : i + 1;
+  }
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -79,6 +92,11 @@ int main(int argc, char** argv) {
         ->Repetitions(static_cast<int>(reps))
         ->ComputeStatistics("p10", measure::p10)
         ->ComputeStatistics("p90", measure::p90)
+        ->UseRealTime()
+        ->Unit(benchmark::kNanosecond);
+    benchmark::RegisterBenchmark((name + "/loop-overhead").c_str(), loop_overhead, &fixture)
+        ->Iterations(static_cast<benchmark::IterationCount>(messages) * passes)
+        ->Repetitions(3)
         ->UseRealTime()
         ->Unit(benchmark::kNanosecond);
     benchmark::RunSpecifiedBenchmarks();

@@ -3,6 +3,8 @@
 // method needs it:
 //   sigspace-probe list                      the registry linked into this binary
 //   sigspace-probe build-info                compiler, flags, library versions
+//   sigspace-probe entry-points --variant ID the descriptor's operations, as offsets from
+//                                            sigspace_probe_window (ASLR-proof; for code size)
 //   sigspace-probe measure (--variant ID --op OP | --synthetic stack:N|heap:N)
 //                  --metric stack|heap|window [--first K] [--count N] [--with-op yes|no]
 // stack: painted-stack bytes per input; heap: counting-allocator peak bytes per input;
@@ -29,7 +31,7 @@ using measure::Fixture;
 using nlohmann::json;
 
 constexpr const char* kUsage =
-    "usage: sigspace-probe list | build-info |\n"
+    "usage: sigspace-probe list | build-info | entry-points --variant ID |\n"
     "       measure (--variant ID --op keygen|load_key|sign|verify | --synthetic stack:N|heap:N)\n"
     "               --metric stack|heap|window [--first K] [--count N] [--with-op yes|no]\n";
 
@@ -115,6 +117,24 @@ int cmd_measure(int argc, char** argv) {
   return 0;
 }
 
+// Where the variant's four operations are, relative to sigspace_probe_window (whose address
+// nm gives), so that analysis/sigspace/platforms/codesize.py can find the variant's own code
+// in an executable that links every variant.
+int cmd_entry_points(int argc, char** argv) {
+  const cli::Args a(argc, argv, 2, {"variant"}, {});
+  const Variant& v = host::variant_by_id(a.get("variant"));
+  const auto base = reinterpret_cast<std::intptr_t>(&measure::sigspace_probe_window);
+  auto offset = [base](auto fn) { return reinterpret_cast<std::intptr_t>(fn) - base; };
+  std::cout << json{{"anchor", "sigspace_probe_window"},
+                    {"offsets", {{"keygen", offset(v.keygen)},
+                                 {"load_key", offset(v.load_signing_key)},
+                                 {"sign", offset(v.sign)},
+                                 {"verify", offset(v.verify)}}}}
+                   .dump()
+            << "\n";
+  return 0;
+}
+
 }  // namespace
 
 int main(int argc, char** argv) {
@@ -131,6 +151,7 @@ int main(int argc, char** argv) {
       return 0;
     }
     if (cmd == "measure") return cmd_measure(argc, argv);
+    if (cmd == "entry-points") return cmd_entry_points(argc, argv);
     throw cli::UsageError(cmd.empty() ? "missing command" : "unknown command '" + cmd + "'");
   } catch (const cli::UsageError& e) {
     std::cerr << "sigspace-probe: " << e.what() << "\n" << kUsage;
