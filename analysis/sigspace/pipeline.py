@@ -74,7 +74,7 @@ def adoption_check(run_dir: Path, ladders, jobs: int) -> list[Path]:
         for platform in lad.platforms:
             campaign.run_campaign(adopt.campaign_of(lad, platform), str(folder / platform),
                                   jobs, None)
-        adopt.write_tables(adopt.evaluate([lad], [folder]), lad.waivers, folder / "tables")
+        adopt.write_tables(adopt.evaluate([lad], [folder]), folder / "tables")
         folders.append(folder)
     return folders
 

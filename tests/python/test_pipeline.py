@@ -24,6 +24,9 @@ messages = 4
 
 [tolerance]
 instructions = "+0.5%"
+stack = "+0"
+workspace = "+0"
+retained_state = "+0"
 
 [[point]]
 variant = "{POINT}"
