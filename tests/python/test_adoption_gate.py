@@ -141,3 +141,18 @@ def test_committed_waivers_hold_on_the_evidence_they_cite():
     assert v.failures == [] and not v.passed
     assert {d.technique for d in v.decisions if d.status == "too few messages"} == lad.loop
     assert [b.status for b in v.budgets] == ["within"] * 3
+
+
+def test_committed_main_job_passes_the_gate_on_its_own_evidence():
+    """The main job's run (README) decided every technique on the Cortex-M4 over 64 signing
+    messages: the gate checked everything there and passed."""
+    import sigspace
+    from sigspace import adopt, config, pipeline, results
+    from sigspace.runview import RunView
+    run = adopt.provenance.ROOT / "results/20261201T041306Z-9131db5656"
+    quick = config.load(adopt.provenance.ROOT / "configs/quick.toml", sigspace.variants(),
+                        sigspace.ablations())
+    (lad,) = pipeline.adoption_ladders(quick)  # the M4 at 64 messages, as the main job ran it
+    view = RunView(run, *results.read_run(run))  # the budgets are judged on the run itself
+    v = adopt.evaluate([lad], [run / "adoption" / "mldsa"], view).verdict
+    assert v.failures == [] and v.unchecked == {} and v.passed
