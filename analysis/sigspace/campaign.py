@@ -276,11 +276,13 @@ def merge(dirs: list[str], out: str) -> tuple[Path, int]:
             raise CampaignError(f"{d}: made from another config than {dirs[0]}")
         if m["git"]["commit"] != first["git"]["commit"] or m["git"]["dirty"] != first["git"]["dirty"]:
             raise CampaignError(f"{d}: made at another commit (or tree state) than {dirs[0]}")
-        if m["run"] in ids:
+        # A part is its run id and shard: shards started in the same second share an id.
+        shard = None if m["shard"] is None else (m["shard"]["index"], m["shard"]["count"])
+        if (m["run"], shard) in ids:
             raise CampaignError(f"{d}: run {m['run']} given twice")
-        ids.add(m["run"])
-        if m["shard"] is not None:
-            key = (m["shard"]["index"], m["shard"]["count"])
+        ids.add((m["run"], shard))
+        if shard is not None:
+            key = shard
             if key in shards:
                 raise CampaignError(f"{d}: shard {key[0]}/{key[1]} given twice")
             shards.add(key)

@@ -108,6 +108,22 @@ def test_shards_merge_into_the_whole(small_config, reference_run, tmp_path):
     assert overlap.returncode == 2 and "duplicates" in overlap.stderr
 
 
+def test_shards_started_in_the_same_second_merge(tmp_path):
+    """Shards of a cluster job may start in the same second and so share a run id."""
+    from synthetic import variant_records, write_run
+    from sigspace import campaign
+    parts = []
+    for i, v in enumerate(("ML-DSA-44/reference", "ML-DSA-44/memory-floor"), start=1):
+        d = write_run(tmp_path / f"s{i}", variant_records(v, "host", 1000, 100))
+        manifest = results.read_manifest(d)
+        results.write_manifest(d, {**manifest, "shard": {"index": i, "count": 2}})
+        parts.append(str(d))
+    out, n = campaign.merge(parts, str(tmp_path / "merged"))
+    assert n == len(results.read_run(out)[1]) > 0
+    with pytest.raises(campaign.CampaignError, match="given twice"):
+        campaign.merge([parts[0], parts[0]], str(tmp_path / "dup"))
+
+
 def test_merge_refuses_other_config(small_config, reference_run, tmp_path):
     other = tmp_path / "other.toml"
     other.write_text(small_config.read_text().replace("[metrics.workspace]", ""))
