@@ -8,10 +8,10 @@ import statistics
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import results
+from . import results, vocabulary
 
-DETERMINISTIC = ("instructions", "stack", "heap", "workspace", "retained_state", "text", "data",
-                 "bss", "ram")
+# Instruction counts and every byte figure: what two runs of the same code must reproduce.
+DETERMINISTIC = ("instructions",) + vocabulary.metrics_in("bytes")
 
 
 @dataclass(frozen=True)
