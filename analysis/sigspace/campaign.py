@@ -240,15 +240,19 @@ def side_data(metas: list[dict], plats: dict) -> dict:
             "library_build_type": contexts[0].get("library_build_type", "unknown"),
             "loop_overhead_ns_max": max((l["ns"] for l in loops), default=None),
             "loop_overhead_share_max": worst,
-            # Where the loop is more than 1 % of the time: sub-microsecond operations, whose
-            # 'passes' setting raises the iterations per repetition.
+            # Where the loop is more than 1 % of the time: operations of a few nanoseconds,
+            # where one call and an index step are a visible part of the time itself.
             "loop_overhead_above_1_percent": sorted(
                 (l["unit"] for l in loops if l["timed_ns"] and l["ns"] / l["timed_ns"] > 0.01)),
+            # Per timing unit, for the timing table: the passes used and the loop's share.
+            "units": [{k: l.get(k) for k in ("variant", "op", "nonce_source", "passes")} |
+                      {"loop_overhead_share": l["ns"] / l["timed_ns"] if l["timed_ns"] else None}
+                      for l in loops if "variant" in l],
             "note": "Each timing unit also times gbench's loop with the operation left out "
                     "(sigspace-bench <name>/loop-overhead); the share is that time over the "
-                    "unit's fastest repetition, the largest over the run. With few iterations per "
-                    "repetition it includes the library's per-repetition timer work (a debug "
-                    "build in Debian), spread over those iterations."}
+                    "unit's fastest repetition, the largest over the run. sigspace-bench raises "
+                    "the passes until a repetition lasts 2 ms, so the library's per-repetition "
+                    "timer work (a debug build in Debian) is spread over enough iterations."}
     firmware: dict = {}
     for m in metas:
         for plat, images in m.get("firmware", {}).items():

@@ -67,6 +67,12 @@ def test_gbench_build_type_and_measured_loop_overhead(manifest):
     assert gb["library_build_type"] == manifest["gbench_context"]["library_build_type"]
     assert gb["loop_overhead_ns_max"] > 0
     assert 0 < gb["loop_overhead_share_max"] < 1
+    # Every timing unit says how many passes it used (raised until a repetition lasts 2 ms)
+    # and what share of its time the loop itself is.
+    timed = {(v, "sign") for v in VARIANTS}  # the fixture's config times signing only
+    units = {(u["variant"], u["op"]): u for u in gb["units"] if u["nonce_source"] is None}
+    assert set(units) == timed
+    assert all(u["passes"] >= 1 and 0 < u["loop_overhead_share"] < 1 for u in units.values())
 
 
 @needs_board

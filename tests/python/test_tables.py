@@ -7,7 +7,7 @@ import pytest
 from synthetic import CONFIG, RUN, record, write_run
 
 from sigspace import randomness_table, runview
-from sigspace.tables import build_all, render
+from sigspace.tables import MISSING, build_all, render
 from sigspace.tables.common import ACCOUNTING
 
 REF, BAL = "ML-DSA-44/reference", "ML-DSA-44/balanced"
@@ -119,15 +119,15 @@ def test_timing_table_refuses_noisy_ratio(tmp_path):
                   point(BAL, 4000, 6000, times=[t * 0.9 for t in noisy]) +
                   point(floor, 4000, 6000, times=clear[:3]) +
                   point("ML-DSA-44/speed-ceiling", 4000, 6000, times=clear))["timing-host"]
-    assert row(t, BAL, "sign")[5] == "n.s. (ranges overlap)"
-    assert row(t, floor, "sign")[5] == "n.s. (3 samples)"
-    assert row(t, "ML-DSA-44/speed-ceiling", "sign")[5] == 2.0
+    assert row(t, BAL, "sign")[6] == "n.s. (ranges overlap)"
+    assert row(t, floor, "sign")[6] == "n.s. (3 samples)"
+    assert row(t, "ML-DSA-44/speed-ceiling", "sign")[6] == 2.0
     # Keygen of the speed ceiling: disjoint time ranges, but the same instructions as the
     # reference (point() gives keygen `insn`): a time gap there is drift, not a speedup.
     t = tables_of(tmp_path / "b", point(REF, 8000, 60000, times=noisy) +
                   point(BAL, 8000, 6000, times=clear))["timing-host"]
-    assert row(t, BAL, "keygen")[5] == "n.s. (same instructions)"
-    assert row(t, REF, "sign")[4] == 10 and row(t, REF, "sign")[5] == "reference"
+    assert row(t, BAL, "keygen")[6] == "n.s. (same instructions)"
+    assert row(t, REF, "sign")[4] == 10 and row(t, REF, "sign")[6] == "reference"
 
 
 def test_timing_caption_names_sample_load_and_build(tmp_path):
@@ -142,6 +142,19 @@ def test_timing_caption_names_sample_load_and_build(tmp_path):
         "load_avg": [1.5, 1.75, 1.875], "num_cpus": 2, "library_build_type": "debug"}})
     text = " ".join(t["timing-host"].notes)
     assert "1.50 / 1.75 / 1.88 (1, 5, 15 min) on 2 logical CPUs" in text and "debug" in text
+
+
+def test_timing_rows_show_passes_used_and_loop_overhead(tmp_path):
+    units = [{"variant": REF, "op": "sign", "nonce_source": None, "passes": 40,
+              "loop_overhead_share": 0.0004},
+             {"variant": REF, "op": "sign", "nonce_source": "getrandom", "passes": 40,
+              "loop_overhead_share": 0.5}]
+    t = tables_of(tmp_path, point(REF, 8000, 60000, times=[1.0] * 10),
+                  {"gbench": {"library_build_type": "debug", "loop_overhead_ns_max": 1.0,
+                              "loop_overhead_share_max": 0.5, "note": "", "units": units}})
+    t = t["timing-host"]
+    assert row(t, REF, "sign")[5] == "0.0 %" and row(t, REF, "keygen")[5] == MISSING
+    assert "the mean over enough passes of 32 messages to last 2 ms (1 row)" in " ".join(t.notes)
 
 
 def test_anchors_counted_alike(tmp_path):

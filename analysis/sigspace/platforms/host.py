@@ -259,7 +259,11 @@ class HostPlatform(Platform):
                 if "rng_time" in b:  # a counter, already in ns per iteration
                     rng.append((b["repetition_index"], b["rng_time"]))
         meta = {"gbench_context": report["context"],
-                "loop_overhead": {"unit": unit.key, "ns": min(overhead) if overhead else None,
+                "loop_overhead": {"unit": unit.key, "variant": unit.variant, "op": unit.op,
+                                  "nonce_source": unit.option("nonce_source"),
+                                  "passes": int(report["context"].get("sigspace_passes", 0)) or
+                                  unit.option("passes"),
+                                  "ns": min(overhead) if overhead else None,
                                   "timed_ns": min(v for _, v in values) if values else None}}
         return UnitResult(values, meta, {"rng_time": rng} if rng else {})
 

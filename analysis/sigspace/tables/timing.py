@@ -50,15 +50,32 @@ def spread(s: dict) -> str:
     return f"{s['p10'] / 1e3:,.2f}–{s['p90'] / 1e3:,.2f}"
 
 
-def sample_text(campaign, variant, op) -> str:
-    """What one sample is, from the run's own config (its passes and input count)."""
+def timing_unit(view, variant, op) -> dict:
+    """What the manifest records of a timing unit: the passes sigspace-bench used and the share
+    of the time that gbench's loop itself takes ({} in runs before it was recorded)."""
+    for u in view.manifest_field(("gbench", "units")) or []:
+        if (u["variant"], u["op"], u.get("nonce_source")) == (variant, op, None):
+            return u
+    return {}
+
+
+def sample_text(campaign, variant, op, unit: dict) -> str:
+    """What one sample is: the passes the unit used (the manifest; the config's floor in older
+    runs) over the config's inputs."""
     if campaign is None or variant not in campaign.variants or "time" not in campaign.metrics:
         return f"the mean over the inputs of one repetition ({NOT_RECORDED} how many)"
     settings = campaign.settings(variant, "time")
     kind = "keys" if op in ("keygen", "load_key") else "messages"
+    if unit.get("passes"):
+        return f"the mean over enough passes of {settings.get(kind)} {kind} to last 2 ms"
     passes = settings.get("passes", 1)
     return (f"the mean over {passes} pass{'es' if passes != 1 else ''} of "
             f"{settings.get(kind)} {kind}")
+
+
+def loop_share(unit: dict):
+    share = unit.get("loop_overhead_share")
+    return MISSING if share is None else f"{100 * share:.1f} %"
 
 
 def context_note(view) -> str:
@@ -82,18 +99,23 @@ def build(view) -> list[Table]:
             s = view.stats(v, "host", op, "time", "gbench")
             if s is None:
                 continue
-            samples.setdefault(sample_text(campaign, v, op), []).append(f"{v} {op}")
-            rows.append([v, op, round(s["median"] / 1e3, 2), spread(s), s["n"],
+            unit = timing_unit(view, v, op)
+            samples.setdefault(sample_text(campaign, v, op, unit), []).append(f"{v} {op}")
+            rows.append([v, op, round(s["median"] / 1e3, 2), spread(s), s["n"], loop_share(unit),
                          time_ratio(view, v, op)])
     what = "; ".join(f"{k} ({len(v)} row{'s' if len(v) != 1 else ''})"
                      for k, v in samples.items())
     return [Table(
         name="timing-host", title="Wall-clock time per operation (host, a timing table)",
-        columns=["variant", "op", "median (µs)", "p10–p90 (µs)", "samples", "× reference (time)"],
+        columns=["variant", "op", "median (µs)", "p10–p90 (µs)", "samples", "loop overhead",
+                 "× reference (time)"],
         rows=rows, run=view.id, methods=["time/gbench"],
         notes=["Median and p10-p90 over the samples (benchmark repetitions); one sample is "
                f"{what}. This is not a median over messages.",
                context_note(view),
+               "Loop overhead: gbench's loop timed without the operation (one call and an index "
+               "step) over this row's fastest repetition; above 1 % only for operations of a few "
+               "nanoseconds (a key load that copies a seed), whose time is mostly that loop.",
                f"× reference: reference median / this median, printed only with at least "
                f"{MIN_SAMPLES} samples on both sides, p10-p90 ranges that do not overlap and "
                "different instruction counts (callgrind); otherwise 'n.s.' (not significant). "
