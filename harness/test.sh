@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # The test command (README): sets up what is missing, then builds and runs every test:
 # ctest on the host (Release), on Cortex-M4 and Cortex-M33 under QEMU, on the host sanitizer
-# build (ASan + UBSan; the long vector replays are left to the Release run), and pytest.
+# build (ASan + UBSan; the long vector replays are left to the Release run), a libFuzzer smoke
+# run of every fuzz target (harness/fuzz.sh), and pytest.
 # Every stage runs even when an earlier one fails; the exit code is nonzero if any failed.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -28,6 +29,9 @@ stage "Cortex-M33 ctest (QEMU mps2-an505)" m33
 # KATs, ML-DSA vectors of the ablations) and the npm cross-check; LESS keeps its malformed-input
 # tests for category 1.
 stage "host ASan+UBSan ctest" host-asan -E "noble|LessKat|LESS_3|LESS_5|kat_ablations"
+
+echo "=== fuzz smoke (libFuzzer, clang ASan+UBSan: every target 20 s) ==="
+bash harness/fuzz.sh --smoke || failed+=("fuzz smoke")
 
 echo "=== pytest ==="
 .venv/bin/python -m pytest -q tests/python || failed+=("pytest")

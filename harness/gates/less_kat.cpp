@@ -42,6 +42,15 @@ constexpr Layout kLayouts[] = {
     layout_of<less::P1b>(), layout_of<less::P1i>(), layout_of<less::P1s>(), layout_of<less::P3b>(),
     layout_of<less::P3s>(), layout_of<less::P5b>(), layout_of<less::P5s>()};
 
+// A count or length field: decimal digits only, at most 9 of them (std::stoul would take a sign,
+// spaces and trailing text, and throws other exception types).
+std::size_t decimal(const std::string& text, const std::string& where) {
+  if (text.empty() || text.size() > 9 ||
+      text.find_first_not_of("0123456789") != std::string::npos)
+    throw std::runtime_error(where + ": not a decimal count: '" + text.substr(0, 20) + "'");
+  return std::stoul(text);
+}
+
 const Layout& layout(const Variant& v) {
   for (const Layout& l : kLayouts)
     if (std::strcmp(l.name, v.param_set) == 0) return l;
@@ -53,6 +62,10 @@ const Layout& layout(const Variant& v) {
 std::vector<NistKatEntry> parse_nist_rsp(const std::string& path) {
   std::ifstream in(path);
   if (!in) throw std::runtime_error("cannot read " + path);
+  return parse_nist_rsp(in, path);
+}
+
+std::vector<NistKatEntry> parse_nist_rsp(std::istream& in, const std::string& name) {
   std::vector<NistKatEntry> out;
   std::string line;
   int lineno = 0;
@@ -60,30 +73,35 @@ std::vector<NistKatEntry> parse_nist_rsp(const std::string& path) {
     ++lineno;
     if (!line.empty() && line.back() == '\r') line.pop_back();
     if (line.empty() || line[0] == '#') continue;
+    const std::string where = name + ":" + std::to_string(lineno);
     const std::size_t eq = line.find('=');
-    if (eq == std::string::npos) throw std::runtime_error(path + ":" + std::to_string(lineno) + ": no '='");
+    if (eq == std::string::npos) throw std::runtime_error(where + ": no '='");
     std::string key = line.substr(0, eq), value = line.substr(eq + 1);
     while (!key.empty() && key.back() == ' ') key.pop_back();
     while (!value.empty() && value.front() == ' ') value.erase(0, 1);
-    const std::string where = path + ":" + std::to_string(lineno);
     if (key == "count") {
       out.emplace_back();
-      out.back().count = std::stoi(value);
+      out.back().count = static_cast<int>(decimal(value, where));
       continue;
     }
     if (out.empty()) throw std::runtime_error(where + ": field before the first count");
     NistKatEntry& e = out.back();
     if (key == "seed") e.seed = parse_hex(value, where);
-    else if (key == "mlen") e.mlen = std::stoul(value);
+    else if (key == "mlen") e.mlen = decimal(value, where);
     else if (key == "msg") e.msg = parse_hex(value, where);
     else if (key == "pk") e.pk = parse_hex(value, where);
     else if (key == "sk") e.sk = parse_hex(value, where);
-    else if (key == "smlen") e.smlen = value.empty() ? 0 : std::stoul(value);
+    else if (key == "smlen") e.smlen = value.empty() ? 0 : decimal(value, where);
     else if (key == "sm") e.sm = parse_hex(value, where);
     else throw std::runtime_error(where + ": unknown field " + key);
   }
-  for (NistKatEntry& e : out)
+  for (NistKatEntry& e : out) {
     if (e.mlen == 0 && e.msg.size() == 1) e.msg.clear();  // "msg = 00" encodes the empty message
+    const std::string entry = name + ": count " + std::to_string(e.count);
+    if (e.msg.size() != e.mlen) throw std::runtime_error(entry + ": msg is not mlen bytes");
+    if (!e.sm.empty() && e.sm.size() != e.smlen)
+      throw std::runtime_error(entry + ": sm is not smlen bytes");
+  }
   return out;
 }
 

@@ -3,6 +3,7 @@
 // (less-v2.0.md section 10; shared/kat/less/README.md).
 #pragma once
 #include <cstdint>
+#include <istream>
 #include <string>
 #include <vector>
 
@@ -17,8 +18,9 @@ struct NistKatEntry {
 };
 
 // Parses a NIST PQCsignKAT .rsp (or .req: empty pk/sk/sm) file. Throws std::runtime_error when
-// the file cannot be read or a field is malformed.
+// the file cannot be read, a field is malformed, or msg/sm disagree with mlen/smlen.
 std::vector<NistKatEntry> parse_nist_rsp(const std::string& path);
+std::vector<NistKatEntry> parse_nist_rsp(std::istream& in, const std::string& name);
 
 // A block of exactly n bytes for one operation's arena, n being the variant's published figure
 // for it (operator new aligns it like max_align_t, as Arena's published figures assume).
