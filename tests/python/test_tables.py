@@ -192,3 +192,22 @@ def test_randomness_speedup_only_where_significant():
     assert by["shake-drbg"]["rng_share_p10"] < by["shake-drbg"]["rng_share_p90"]
     md = randomness_table.markdown("RUN", {}, table, "shake-drbg")
     assert "Google Benchmark library build type: not recorded" in md
+
+
+def test_baselines_judge_our_reference_against_the_official_one(tmp_path):
+    from sigspace import anchors
+    clean = next(a for a in anchors.PQM4_QEMU if a.param_set == "ML-DSA-44" and a.label == "pqm4 clean")
+    within = int(clean.keygen_insn * 1.09)          # keygen and verify 9 % over: within 10 %
+    t = tables_of(tmp_path, point(REF, within, 30000, platform="m4", retained=2560,
+                                  load_key=clean.sign_insn))["baselines-m4"]
+    keygen, sign = row(t, "ML-DSA-44", "keygen"), row(t, "ML-DSA-44", "sign")
+    assert keygen[3:7] == [clean.keygen_insn, within, round(within / clean.keygen_insn, 3), "yes"]
+    # Signing is load_key + sign (the official crypto_sign decodes the key), median of 64.
+    assert sign[4] == clean.sign_insn + within + 315 and sign[6] == "no (> 1.10)"
+    # RAM is stack + workspace; the reference's retained copy of the key is not added.
+    assert keygen[8] == 30000 and keygen[10] == "yes"
+    assert sign[8] == 30000 and sign[9] == round(30000 / clean.stack["sign"], 3)
+    # Too few signing messages: the sign cell is refused, not judged.
+    t = tables_of(tmp_path / "b", point(REF, within, 30000, messages=8, platform="m4"))
+    assert row(t["baselines-m4"], "ML-DSA-44", "sign")[4:7] == [
+        "refused (8 msg < 64)", None, MISSING]

@@ -14,7 +14,8 @@ from dataclasses import dataclass, field
 
 MISSING = "—"   # no figure in this run for this cell (the notes say why)
 
-BUILDERS = ("speedup", "memory", "benchmark", "anchors", "timing", "ablation", "coverage")
+BUILDERS = ("speedup", "memory", "benchmark", "anchors", "baselines", "timing", "ablation",
+            "coverage")
 
 
 @dataclass
