@@ -71,8 +71,13 @@ def load(path: str | Path, registered: list[str], ablations: list[str] = ()) -> 
     '~' selects ablations ("ML-DSA-44/balanced~*"), any other operating points only. Shapes and
     types are the schema's (schema/campaign.schema.json); what follows it here is what the
     schema cannot know: the registry, the platforms' plug-ins and the files named."""
-    path = str(path)
-    text, data = tomlinput.read(path)
+    text, data = tomlinput.read(str(path))
+    return from_data(str(path), text, data, registered, ablations)
+
+
+def from_data(path: str, text: str, data: dict, registered: list[str],
+              ablations: list[str] = ()) -> Campaign:
+    """The checks of load() on a parsed document (text: its source, for the lines)."""
     lines = tomlinput.Lines(text)
     tomlinput.check(data, SCHEMA, path, lines)
 

@@ -82,13 +82,21 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def dumps(obj, what: str, **kwargs) -> str:
+    """JSON as the schema means it: NaN and Infinity are no JSON numbers, so never written."""
+    try:
+        return json.dumps(obj, allow_nan=False, **kwargs)
+    except ValueError as e:
+        raise ResultsError(f"{what}: {e}") from None
+
+
 def records_text(records: Iterable[dict]) -> str:
-    return "".join(json.dumps(ordered(r)) + "\n" for r in records)
+    return "".join(dumps(ordered(r), "record") + "\n" for r in records)
 
 
 def write_manifest(run_dir: Path, manifest: dict) -> None:
     check_manifest(manifest)
-    atomic_write(run_dir / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+    atomic_write(run_dir / MANIFEST, dumps(manifest, "manifest", indent=2) + "\n")
 
 
 def read_text(path: Path) -> str:
