@@ -60,8 +60,11 @@ def cmd_list(args) -> int:
 
 
 def _message_kwargs(args) -> dict:
-    return {"context": _hex(args.context, "context"), "interface": args.interface or "",
-            "prehash": args.prehash or ""}
+    if args.prehash is not None and not args.prehash.strip():
+        raise CommandError("--prehash is empty: name a pre-hash (e.g. SHA2-256) or leave it out "
+                           "to sign the message itself")
+    return {"context": _hex(args.context, "context"), "interface": args.interface,
+            "prehash": args.prehash}
 
 
 def cmd_keygen(args) -> int:
@@ -85,15 +88,23 @@ def cmd_keygen(args) -> int:
 
 
 def cmd_sign(args) -> int:
-    """Sign a message: {"signature": HEX}; without --rnd the signature is deterministic."""
+    """Sign a message: {"signature": HEX}; without --rnd ML-DSA signs deterministically and LESS
+    (no deterministic mode) draws its salt through the randomness policy ("salt": "drawn")."""
     v = _variant(args.variant)
     if args.hedged and args.rnd is not None:
         raise CommandError("--hedged draws rnd; do not give --rnd")
     if args.nonce_source is not None and not args.hedged:
         raise CommandError("--nonce-source goes with --hedged")
-    rnd = _hex(args.rnd, "rnd") if args.rnd is not None else None
+    rnd = None
+    if args.rnd is not None:
+        rnd = _hex(args.rnd, "rnd")
+        if not rnd:
+            raise CommandError(f"--rnd is empty: give {v.info['sizes']['rnd']} bytes in hex, or "
+                               "leave --rnd out" + (" to sign deterministically"
+                                                    if v.deterministic_signing else ""))
+    drawn = args.hedged or (rnd is None and not v.deterministic_signing)
     hedged = {}
-    if args.hedged:  # no --rnd and no --hedged stays deterministic (ARCHITECTURE.md)
+    if drawn:  # no --rnd and no --hedged stays deterministic where the scheme has that mode
         hedged = {"hedged": True,
                   "nonce_source": args.nonce_source or registry.random_policy()["nonce"]}
     try:
@@ -101,7 +112,12 @@ def cmd_sign(args) -> int:
                      **_message_kwargs(args), **hedged)
     except registry.InputError as e:
         raise CommandError(str(e)) from None
-    _emit({"signature": sig.hex(), **({"nonce_source": hedged["nonce_source"]} if hedged else {})})
+    out = {"signature": sig.hex()}
+    if not v.deterministic_signing:
+        out["salt"] = "drawn" if drawn else "given"
+    if drawn:
+        out["nonce_source"] = hedged["nonce_source"]
+    _emit(out)
     return 0
 
 
