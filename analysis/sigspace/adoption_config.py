@@ -61,8 +61,13 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
     the tree whose results/ a waiver's cited evidence must be in (None: not checked). Shapes
     and types are the schema's (schema/ladder.schema.json); what follows it here is what the
     schema cannot know: the registry, the platforms' plug-ins, the tree and the cross-checks."""
-    path = str(path)
-    data = tomlinput.parse(path, text)
+    return from_data(str(path), text, tomlinput.parse(str(path), text), variants, ablations,
+                     root)
+
+
+def from_data(path: str, text: str, data: dict, variants: dict[str, list[str]],
+              ablations: set[str], root: Path | None = None) -> Ladders:
+    """The checks of parse() on a parsed document (text: its source, for the lines)."""
     lines = tomlinput.Lines(text)
     tomlinput.check(data, SCHEMA, path, lines)
 
