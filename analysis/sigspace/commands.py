@@ -1,7 +1,9 @@
 """Subcommands of the `sigspace` command line. Each takes parsed args and returns an exit code."""
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -188,13 +190,35 @@ def _args_randomness_table(p):
     p.add_argument("--after", default="shake-drbg", help="the fast source of the 'after' column")
 
 
+def _jobs(text: str) -> int:
+    """--jobs: a whole number of parallel units, at least 1 (checked before any work)."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got '{text}'")
+    return jobs
+
+
+def _shard(text: str) -> str:
+    """--shard K/N, checked before any work by the campaign's own parser."""
+    from . import campaign
+    try:
+        campaign.parse_shard(text)
+    except campaign.CampaignError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--shard ")) from None
+    return text
+
+
 def _args_run(p):
     p.add_argument("config", help="campaign config (configs/*.toml)")
     p.add_argument("--out", help="run directory (default: results/scratch/<run-id>, and an "
                                  "unfinished scratch run of the same config is continued)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
                    help="units run in parallel (default: the CPU count); timing runs alone")
-    p.add_argument("--shard", help="K/N: run the K-th of N interleaved parts of the units")
+    p.add_argument("--shard", type=_shard,
+                   help="K/N: run the K-th of N interleaved parts of the units")
     p.add_argument("--report", action="store_true",
                    help="then write the run's tables, plots and REPORT.md (sigspace report)")
 
@@ -314,7 +338,10 @@ def cmd_compare(args) -> int:
     try:
         tolerance = float(args.tolerance.rstrip("%"))
     except ValueError:
-        raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage") from None
+        tolerance = math.nan
+    if not (math.isfinite(tolerance) and tolerance >= 0):  # nan, inf, -5: no tolerance at all
+        raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage (a finite number "
+                           ">= 0, e.g. 1%)")
     metrics = tuple(args.metrics.split(",")) if args.metrics else compare.DETERMINISTIC
     unknown = [m for m in metrics if m not in compare.DETERMINISTIC]
     if unknown:
@@ -342,7 +369,7 @@ def _args_adopt(p):
     p.add_argument("config", help="adoption ladder (configs/adoption/*.toml)")
     p.add_argument("--out", help="folder of the per-platform runs and tables (default: "
                                  "results/scratch/adopt-<config name>; rerun to continue)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1)
 
 
 def _args_analysis(p):

@@ -261,3 +261,24 @@ def test_nan_is_never_written(tmp_path):
     with pytest.raises(results.ResultsError, match="not JSON compliant"):
         good_run(tmp_path / "run") and results.write_records(tmp_path / "run", [r])
     assert "NaN" not in (tmp_path / "run" / "records.jsonl").read_text()
+
+
+# --- options: refused as bad usage (exit 2) before any work ----------------------------------
+# The config does not exist: an option let through would end in "cannot read", not a run.
+
+@pytest.mark.parametrize("args, message", [
+    (["run", "no-such.toml", "--jobs", "0"], "--jobs"),
+    (["run", "no-such.toml", "--jobs", "x"], "--jobs"),
+    (["run", "no-such.toml", "--shard", "3/2"], "--shard"),
+    (["run", "no-such.toml", "--shard", "x"], "--shard"),
+    (["adopt", "no-such.toml", "--jobs", "-1"], "--jobs"),
+    (["compare", "RUN", "RUN", "--tolerance", "nan"], "--tolerance"),
+    (["compare", "RUN", "RUN", "--tolerance", "-5"], "--tolerance"),
+    (["compare", "RUN", "RUN", "--tolerance", "inf%"], "--tolerance"),
+], ids=lambda a: " ".join(a) if isinstance(a, list) else None)
+def test_bad_option_refused(cli, tmp_path, args, message):
+    run = good_run(tmp_path / "run")
+    out = tmp_path / "out"
+    args = [str(run) if a == "RUN" else a for a in args]
+    extra = ["--out", str(out)] if args[0] in ("run", "adopt") else []
+    assert_refused(cli(*args, *extra), message, out)

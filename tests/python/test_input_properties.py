@@ -12,7 +12,7 @@ from sigspace.tomlinput import ConfigError
 
 from synthetic import RUN, record
 
-SETTINGS = settings(max_examples=200, deadline=None,
+SETTINGS = settings(max_examples=200, deadline=None, database=None,
                     suppress_health_check=[HealthCheck.too_slow])
 
 # Every value TOML can hold (its dates and times included), nested.
