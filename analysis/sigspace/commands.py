@@ -152,6 +152,8 @@ def cmd_run(args) -> int:
             (run_dir, n), report = campaign.run(args.config, args.out, args.jobs, args.shard), None
     except config.ConfigError as e:
         raise CommandError(f"bad config: {e}") from None
+    except campaign.OutputError as e:
+        raise CommandError(str(e)) from None
     except (campaign.CampaignError, platforms.PlatformError, results.ResultsError,
             pipeline.PipelineError) as e:
         raise CommandError(str(e), code=1) from None
@@ -290,6 +292,8 @@ def cmd_adopt(args) -> int:
         out_dir, outcome = adopt.run(args.config, args.out, args.jobs)
     except config.ConfigError as e:
         raise CommandError(f"bad adoption config: {e}") from None
+    except campaign.OutputError as e:
+        raise CommandError(str(e)) from None
     except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
         raise CommandError(str(e), code=1) from None
     _emit({"out_dir": str(out_dir), "runs": outcome.runs, "not_run": outcome.failures,

@@ -282,3 +282,31 @@ def test_bad_option_refused(cli, tmp_path, args, message):
     args = [str(run) if a == "RUN" else a for a in args]
     extra = ["--out", str(out)] if args[0] in ("run", "adopt") else []
     assert_refused(cli(*args, *extra), message, out)
+
+
+def _spoilt_out(tmp_path, kind):
+    out = tmp_path / "out"
+    if kind == "file":
+        out.write_text("x")
+    else:
+        out.mkdir()
+        (out / ("manifest.json" if kind == "bad-manifest" else "notes.txt")).write_text("{")
+    return out
+
+
+@pytest.mark.parametrize("command, kind, message", [
+    ("run", "file", "is not a directory"),
+    ("run", "bad-manifest", "not JSON"),
+    ("run", "other-files", "is not a run directory"),
+    ("adopt", "file", "is not a directory"),
+])
+def test_out_that_cannot_take_the_run_refused(cli, tmp_path, command, kind, message):
+    """--out is input too: what is there is left as it was."""
+    if command == "run":  # cheap if it ever ran: descriptor figures of one variant
+        source = _write(tmp_path / "c.toml", CONFIG.split("[metrics")[0] + "[metrics.workspace]\n")
+    else:
+        source = _write(tmp_path / "l.toml", LADDER)
+    out = _spoilt_out(tmp_path, kind)
+    before = sorted(p.name for p in out.iterdir()) if out.is_dir() else out.read_text()
+    assert_refused(cli(command, str(source), "--out", str(out)), message)
+    assert (sorted(p.name for p in out.iterdir()) if out.is_dir() else out.read_text()) == before
