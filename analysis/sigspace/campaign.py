@@ -308,8 +308,8 @@ def merge(dirs: list[str], out: str) -> tuple[Path, int]:
         print(f"sigspace merge: warning: shards {sorted(shards)} do not form one complete set",
               file=sys.stderr)
     out_dir = Path(out)
-    if out_dir.exists() and any(out_dir.iterdir()):
-        raise CampaignError(f"{out_dir} exists and is not empty")
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+        raise CampaignError(f"{out_dir} exists and is not an empty directory")
     created = provenance.now()
     run_id = provenance.run_id(first["git"], created)
     manifest = {**first, "run": run_id, "created": provenance.iso(created),

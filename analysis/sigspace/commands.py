@@ -305,6 +305,9 @@ def cmd_adopt(args) -> int:
 def _analysis(args, action):
     """Reads RUN (schema-checked) and runs one of report.py's writers on it."""
     from . import config, report, results, runview
+    for d in args.adoption or []:  # evidence that is not there would judge nothing, silently
+        if not Path(d).is_dir():
+            raise CommandError(f"--adoption {d}: not a directory (`sigspace adopt` output)")
     try:
         view = runview.load(args.run)
         return action(report, view, [Path(d) for d in args.adoption or []])
@@ -346,6 +349,8 @@ def cmd_compare(args) -> int:
     if not (math.isfinite(tolerance) and tolerance >= 0):  # nan, inf, -5: no tolerance at all
         raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage (a finite number "
                            ">= 0, e.g. 1%)")
+    if args.metrics is not None and not args.metrics.strip():
+        raise CommandError("--metrics is empty: name deterministic metrics or leave it out")
     metrics = tuple(args.metrics.split(",")) if args.metrics else compare.DETERMINISTIC
     unknown = [m for m in metrics if m not in compare.DETERMINISTIC]
     if unknown:

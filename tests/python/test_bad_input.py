@@ -275,13 +275,18 @@ def test_nan_is_never_written(tmp_path):
     (["compare", "RUN", "RUN", "--tolerance", "nan"], "--tolerance"),
     (["compare", "RUN", "RUN", "--tolerance", "-5"], "--tolerance"),
     (["compare", "RUN", "RUN", "--tolerance", "inf%"], "--tolerance"),
+    (["compare", "RUN", "RUN", "--metrics", ""], "--metrics is empty"),
+    (["tables", "RUN", "--adoption", "no-such-dir"], "--adoption"),
+    (["merge", "RUN", "--out", "FILE"], "not an empty directory"),
 ], ids=lambda a: " ".join(a) if isinstance(a, list) else None)
 def test_bad_option_refused(cli, tmp_path, args, message):
     run = good_run(tmp_path / "run")
     out = tmp_path / "out"
-    args = [str(run) if a == "RUN" else a for a in args]
+    (tmp_path / "file").write_text("x")
+    args = [{"RUN": str(run), "FILE": str(tmp_path / "file")}.get(a, a) for a in args]
     extra = ["--out", str(out)] if args[0] in ("run", "adopt") else []
-    assert_refused(cli(*args, *extra), message, out)
+    assert_refused(cli(*args, *extra), message, out, run / "tables")
+    assert (tmp_path / "file").read_text() == "x"
 
 
 def _spoilt_out(tmp_path, kind):
