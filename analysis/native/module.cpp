@@ -63,6 +63,8 @@ py::tuple write_less_kat(const std::string& id, int count, const std::string& ou
     py::gil_scoped_release unlocked;  // minutes for LESS-5: let other Python threads run
     status = sigspace::gates::write_less_kat(v, count, out_dir, &error);
   }
+  // Output that cannot be written is the caller's to fix (another --out), like bad input.
+  if (status == sigspace::gates::kKatOutputError) throw sigspace::host::InputError(error);
   if (status != 0) throw std::runtime_error("kat-gen: " + error);
   const std::string base = out_dir + "/PQCsignKAT_" + std::to_string(v.pk_bytes);
   return py::make_tuple(base + ".req", base + ".rsp");

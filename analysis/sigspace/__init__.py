@@ -3,7 +3,7 @@
     import sigspace
     v = sigspace.variant("ML-DSA-65/reference")
     pk, sk = v.keygen(seed)
-    sig = v.sign(sk, message, context=b"", rnd=None)   # rnd None: deterministic
+    sig = v.sign(sk, message, context=b"", rnd=None)   # rnd None: deterministic (LESS: salt drawn)
     sig = v.sign(sk, message, hedged=True)             # rnd drawn through the policy
     ok = v.verify(pk, message, sig, context=b"")
 """

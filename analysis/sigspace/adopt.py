@@ -57,6 +57,8 @@ def run(config_path: str, out: str | None, jobs: int) -> tuple[Path, Outcome]:
     if not ladders.points:
         raise campaign.CampaignError(f"{config_path}: no [[point]] to adopt techniques for")
     out_dir = Path(out) if out else campaign.SCRATCH / f"adopt-{Path(config_path).stem}"
+    if out_dir.exists() and not out_dir.is_dir():
+        raise campaign.OutputError(f"{out_dir} is not a directory; --out names a folder")
     failures = {}
     for platform in ladders.platforms:
         try:

@@ -9,20 +9,16 @@ from __future__ import annotations
 
 import fnmatch
 import re
-import tomllib
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import platforms
+from . import platforms, tomlinput
 from .provenance import ROOT
-from .adoption import COST, DETERMINISTIC, MEMORY, OPS, Tolerance, Tracked
+from .adoption import COST, MEMORY, OPS, Tolerance, Tracked
 from .adoption_gate import Budget, Waiver
-from .config import ConfigError, _Lines
+from .tomlinput import ConfigError
 
-TOP_KEYS = {"adoption", "tolerance", "point", "waiver"}
-POINT_KEYS = {"variant", "techniques", "tolerance", "ops", "budget"}
-WAIVER_KEYS = {"variant", "variants", "technique", "platforms", "text", "bound"}
-HEAD_KEYS = {"description", "platforms", "messages", "rejection_loop"}
+SCHEMA = "ladder.schema.json"
 # A point tracks its cost and its memory both: nothing may grow unseen.
 REQUIRED = (COST,) + MEMORY
 CITATION = re.compile(r"\bresults/[\w./-]*\w")  # evidence a waiver's text cites
@@ -62,90 +58,57 @@ class Ladders:
 def parse(path: str | Path, text: str, variants: dict[str, list[str]],
           ablations: set[str], root: Path | None = None) -> Ladders:
     """variants: registered id -> its techniques; ablations: registered ablation ids; root:
-    the tree whose results/ a waiver's cited evidence must be in (None: not checked)."""
-    path = str(path)
-    try:
-        data = tomllib.loads(text)
-    except tomllib.TOMLDecodeError as e:
-        raise ConfigError(path, getattr(e, "lineno", None), f"TOML syntax error: {e}") from None
-    lines = _Lines(text)
+    the tree whose results/ a waiver's cited evidence must be in (None: not checked). Shapes
+    and types are the schema's (schema/ladder.schema.json); what follows it here is what the
+    schema cannot know: the registry, the platforms' plug-ins, the tree and the cross-checks."""
+    return from_data(str(path), text, tomlinput.parse(str(path), text), variants, ablations,
+                     root)
+
+
+def from_data(path: str, text: str, data: dict, variants: dict[str, list[str]],
+              ablations: set[str], root: Path | None = None) -> Ladders:
+    """The checks of parse() on a parsed document (text: its source, for the lines)."""
+    lines = tomlinput.Lines(text)
+    tomlinput.check(data, SCHEMA, path, lines)
 
     def fail(reason, table, key=None, value=None, index=0):
         raise ConfigError(path, lines.of(table, key, value, index), reason)
 
-    def unknown_keys(table: dict, allowed: set, where: str, index=0):
-        for key in table:
-            if key not in allowed:
-                fail(f"unknown key '{key}' in {where} ({', '.join(sorted(allowed))})", where,
-                     key, None, index)
-
-    for top in data:
-        if top not in TOP_KEYS:
-            fail(f"unknown table '{top}' ({', '.join(sorted(TOP_KEYS))})", top)
     head = data.get("adoption", {})
-    unknown_keys(head, HEAD_KEYS, "adoption")
     plats = head.get("platforms", ["host"])
     for p in plats:
         if platforms.refusal(p):
             fail(platforms.refusal(p), "adoption", "platforms", p)
     messages = head.get("messages", 1)
-    if not _positive(messages):
-        fail("adoption.messages must be a positive integer", "adoption", "messages")
     loop = head.get("rejection_loop", [])
-    if not isinstance(loop, list) or not all(isinstance(t, str) for t in loop):
-        fail("adoption.rejection_loop must be a list of technique names", "adoption",
-             "rejection_loop")
 
-    def tolerance_table(table, where: str, key=None, index=0, known=DETERMINISTIC):
-        if not isinstance(table, dict):
-            fail(f"{key or where} must be a table of metric = \"+N%\" or \"+N\"", where, key,
-                 None, index)
-        out = {}
-        for metric, text_value in table.items():
-            if metric not in known:
-                fail(f"'{metric}': adoption tracks only deterministic metrics "
-                     f"({', '.join(known)})", where, key or metric, None, index)
-            try:
-                out[metric] = Tolerance.parse(text_value)
-            except ValueError as e:
-                fail(str(e), where, key or metric, None, index)
-        return out
+    def tolerances(table: dict) -> dict[str, Tolerance]:
+        return {metric: Tolerance.parse(value) for metric, value in table.items()}
 
-    default = tolerance_table(data.get("tolerance", {}), "tolerance")
+    default = tolerances(data.get("tolerance", {}))
     tracked: dict[str, Tracked] = {}
     points: dict[str, list[str]] = {}
     budgets: dict[str, Budget] = {}
 
     def tracking(p: dict, i: int) -> Tracked:
         # A point's own tolerance overrides the default metric by metric.
-        tolerances = {**default, **tolerance_table(p.get("tolerance", {}), "point",
-                                                   "tolerance", i)}
-        missing = [m for m in REQUIRED if m not in tolerances]
+        tracked_tolerances = {**default, **tolerances(p.get("tolerance", {}))}
+        missing = [m for m in REQUIRED if m not in tracked_tolerances]
         if missing:
-            fail(f"{p.get('variant')}: a point tracks cost and memory; no tolerance for "
+            fail(f"{p['variant']}: a point tracks cost and memory; no tolerance for "
                  f"{', '.join(missing)} ([tolerance] or point.tolerance)", "point", "variant",
                  None, i)
         ops = p.get("ops", {})
-        if not isinstance(ops, dict):
-            fail("point.ops must be a table: metric = [operations]", "point", "ops", None, i)
-        for metric, named in ops.items():
-            if metric not in tolerances:
+        for metric in ops:
+            if metric not in tracked_tolerances:
                 fail(f"point.ops names '{metric}', which the point does not track", "point",
                      "ops", None, i)
-            if not isinstance(named, list) or not named or any(o not in OPS for o in named):
-                fail(f"point.ops.{metric} must list operations ({', '.join(OPS)})", "point",
-                     "ops", None, i)
-        return Tracked(tolerances, {m: list(o) for m, o in ops.items()})
+        return Tracked(tracked_tolerances, {m: list(o) for m, o in ops.items()})
 
     def budget(p: dict, i: int) -> Budget | None:
         b = p.get("budget")
         if b is None:
             return None
-        if not isinstance(b, dict) or set(b) != {"signing_ram", "platforms"} or \
-                not _positive(b["signing_ram"]) or not isinstance(b["platforms"], list) or \
-                not b["platforms"]:
-            fail("point.budget must be {signing_ram = <bytes>, platforms = [...]}", "point",
-                 "budget", None, i)
         for plat in b["platforms"]:
             if platforms.refusal(plat):
                 fail(platforms.refusal(plat), "point", "budget", None, i)
@@ -167,16 +130,13 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
             budgets[vid] = budget(p, i)
 
     for i, p in enumerate(data.get("point", [])):
-        unknown_keys(p, POINT_KEYS, "point", i)
-        pattern, techniques = p.get("variant"), p.get("techniques")
         # One entry may stand for a point at every set: variant = "ML-DSA-*/speed-ceiling".
-        vids = sorted(fnmatch.filter(variants, pattern)) if isinstance(pattern, str) else []
+        vids = sorted(fnmatch.filter(variants, p["variant"]))
         if not vids:
-            fail(f"point '{pattern}' matches no registered variant", "point", "variant", None, i)
-        if not isinstance(techniques, list) or not techniques:
-            fail("point.techniques must be a non-empty list", "point", "techniques", None, i)
+            fail(f"point '{p['variant']}' matches no registered variant", "point", "variant",
+                 None, i)
         for vid in vids:
-            ladder_point(vid, techniques, p, i)
+            ladder_point(vid, p["techniques"], p, i)
     for t in loop:
         if not any(t in techniques for techniques in points.values()):
             fail(f"rejection_loop names '{t}', which no point of this ladder lists",
@@ -184,56 +144,44 @@ def parse(path: str | Path, text: str, variants: dict[str, list[str]],
 
     waivers = {}
     for i, w in enumerate(data.get("waiver", [])):
-        unknown_keys(w, WAIVER_KEYS, "waiver", i)
         # `variants` lists the points one reason covers (the same technique in every set).
         vids = w.get("variants", [w.get("variant")])
-        tech, text_value = w.get("technique"), w.get("text", "")
-        if not isinstance(text_value, str) or len(text_value.split()) < 3:
+        tech, text_value = w["technique"], w["text"]
+        if len(text_value.split()) < 3:
             fail("waiver.text must say in words why the technique stays", "waiver", "text",
                  None, i)
         for cited in CITATION.findall(text_value) if root else []:
             if not (root / cited).exists():
                 fail(f"waiver cites {cited}, which is not in the tree (evidence is committed "
                      "with the run it judges)", "waiver", "text", None, i)
-        at = "bound" if "bound" in w else None  # no bound: the waiver's own line
-        bound = waiver_bound(w.get("bound"), lambda reason: fail(reason, "waiver", at, None, i),
-                             tolerance_table)
+        bound = waiver_bound(w["bound"], tolerances)
         for vid in vids:
             if tech not in points.get(vid, []):
                 fail(f"waiver for '{vid}~{tech}': not a technique listed in this config",
                      "waiver", "technique", None, i)
             for p in w.get("platforms", [None]):  # no platforms: waived everywhere
+                if p is not None and platforms.refusal(p):
+                    fail(platforms.refusal(p), "waiver", "platforms", p, i)
                 waivers[(vid, tech, p)] = Waiver(text_value, bound)
     return Ladders(path, text, head.get("description", ""), plats, messages, tracked,
                    points, waivers, budgets, set(loop))
 
 
-def waiver_bound(raw, fail, tolerance_table) -> dict[tuple, Tolerance]:
+def waiver_bound(raw: dict, tolerances) -> dict[tuple, Tolerance]:
     """bound = {instructions = "+4%", load_key = {stack = "+32"}}: a metric's bound on every
     operation, or an operation's table of its own; (op or None, metric) -> tolerance."""
-    if not isinstance(raw, dict) or not raw:
-        fail("a waiver states its bound: bound = {metric = \"+N%\", op = {metric = \"+N\"}}"
-             " (how much worse the evidence may be)")
     out = {}
     for key, value in raw.items():
         if key in OPS:
-            out.update({(key, m): t for m, t in tolerance_table(value, "waiver", "bound").items()})
+            out.update({(key, m): t for m, t in tolerances(value).items()})
         else:
-            out.update({(None, m): t
-                        for m, t in tolerance_table({key: value}, "waiver", "bound").items()})
+            out.update({(None, m): t for m, t in tolerances({key: value}).items()})
     return out
-
-
-def _positive(value) -> bool:
-    return isinstance(value, int) and not isinstance(value, bool) and value >= 1
 
 
 def load(path: str | Path) -> Ladders:
     from . import registry
-    try:
-        text = Path(path).read_text()
-    except OSError as e:
-        raise ConfigError(str(path), None, f"cannot read: {e.strerror}") from None
+    text, _ = tomlinput.read(str(path))
     return parse(path, text, registered_techniques(), set(registry.ablations()), ROOT)
 
 

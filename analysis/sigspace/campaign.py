@@ -20,6 +20,10 @@ class CampaignError(Exception):
     pass
 
 
+class OutputError(CampaignError):
+    """The run directory given (--out) cannot take this run: the user's to change (exit 2)."""
+
+
 def parse_shard(text: str | None) -> tuple[int, int] | None:
     if text is None:
         return None
@@ -138,17 +142,22 @@ def run_campaign(campaign: config_mod.Campaign, out: str | None, jobs: int,
     fresh = _manifest(campaign, git, provenance.run_id(git, created), created, shard)
 
     run_dir = Path(out) if out else (_find_resumable(fresh) or SCRATCH / fresh["run"])
+    if run_dir.exists() and not run_dir.is_dir():
+        raise OutputError(f"{run_dir} is not a directory; --out names a run directory")
     if (run_dir / results.MANIFEST).exists():
-        manifest = results.read_manifest(run_dir)
+        try:
+            manifest = results.read_manifest(run_dir)
+        except results.ResultsError as e:
+            raise OutputError(f"{e}; choose another --out") from None
         why = _same_run(manifest, fresh)
         if why:
-            raise CampaignError(f"{run_dir} holds run {manifest['run']} and {why}; "
-                                "choose another --out")
+            raise OutputError(f"{run_dir} holds run {manifest['run']} and {why}; "
+                              "choose another --out")
         if manifest["complete"]:
             return run_dir, len(results.read_run(run_dir)[1])
     else:
         if run_dir.exists() and any(run_dir.iterdir()):
-            raise CampaignError(f"{run_dir} exists and is not a run directory")
+            raise OutputError(f"{run_dir} exists and is not a run directory; choose another --out")
         manifest = fresh
         results.units_dir(run_dir).mkdir(parents=True, exist_ok=True)
         results.write_manifest(run_dir, manifest)
@@ -303,8 +312,8 @@ def merge(dirs: list[str], out: str) -> tuple[Path, int]:
         print(f"sigspace merge: warning: shards {sorted(shards)} do not form one complete set",
               file=sys.stderr)
     out_dir = Path(out)
-    if out_dir.exists() and any(out_dir.iterdir()):
-        raise CampaignError(f"{out_dir} exists and is not empty")
+    if out_dir.exists() and (not out_dir.is_dir() or any(out_dir.iterdir())):
+        raise CampaignError(f"{out_dir} exists and is not an empty directory")
     created = provenance.now()
     run_id = provenance.run_id(first["git"], created)
     manifest = {**first, "run": run_id, "created": provenance.iso(created),

@@ -1,7 +1,9 @@
 """Subcommands of the `sigspace` command line. Each takes parsed args and returns an exit code."""
 from __future__ import annotations
 
+import argparse
 import json
+import math
 import os
 import sys
 from pathlib import Path
@@ -60,8 +62,11 @@ def cmd_list(args) -> int:
 
 
 def _message_kwargs(args) -> dict:
-    return {"context": _hex(args.context, "context"), "interface": args.interface or "",
-            "prehash": args.prehash or ""}
+    if args.prehash is not None and not args.prehash.strip():
+        raise CommandError("--prehash is empty: name a pre-hash (e.g. SHA2-256) or leave it out "
+                           "to sign the message itself")
+    return {"context": _hex(args.context, "context"), "interface": args.interface,
+            "prehash": args.prehash}
 
 
 def cmd_keygen(args) -> int:
@@ -85,15 +90,23 @@ def cmd_keygen(args) -> int:
 
 
 def cmd_sign(args) -> int:
-    """Sign a message: {"signature": HEX}; without --rnd the signature is deterministic."""
+    """Sign a message: {"signature": HEX}; without --rnd ML-DSA signs deterministically and LESS
+    (no deterministic mode) draws its salt through the randomness policy ("salt": "drawn")."""
     v = _variant(args.variant)
     if args.hedged and args.rnd is not None:
         raise CommandError("--hedged draws rnd; do not give --rnd")
     if args.nonce_source is not None and not args.hedged:
         raise CommandError("--nonce-source goes with --hedged")
-    rnd = _hex(args.rnd, "rnd") if args.rnd is not None else None
+    rnd = None
+    if args.rnd is not None:
+        rnd = _hex(args.rnd, "rnd")
+        if not rnd:
+            raise CommandError(f"--rnd is empty: give {v.info['sizes']['rnd']} bytes in hex, or "
+                               "leave --rnd out" + (" to sign deterministically"
+                                                    if v.deterministic_signing else ""))
+    drawn = args.hedged or (rnd is None and not v.deterministic_signing)
     hedged = {}
-    if args.hedged:  # no --rnd and no --hedged stays deterministic (ARCHITECTURE.md)
+    if drawn:  # no --rnd and no --hedged stays deterministic where the scheme has that mode
         hedged = {"hedged": True,
                   "nonce_source": args.nonce_source or registry.random_policy()["nonce"]}
     try:
@@ -101,7 +114,12 @@ def cmd_sign(args) -> int:
                      **_message_kwargs(args), **hedged)
     except registry.InputError as e:
         raise CommandError(str(e)) from None
-    _emit({"signature": sig.hex(), **({"nonce_source": hedged["nonce_source"]} if hedged else {})})
+    out = {"signature": sig.hex()}
+    if not v.deterministic_signing:
+        out["salt"] = "drawn" if drawn else "given"
+    if drawn:
+        out["nonce_source"] = hedged["nonce_source"]
+    _emit(out)
     return 0
 
 
@@ -134,6 +152,8 @@ def cmd_run(args) -> int:
             (run_dir, n), report = campaign.run(args.config, args.out, args.jobs, args.shard), None
     except config.ConfigError as e:
         raise CommandError(f"bad config: {e}") from None
+    except campaign.OutputError as e:
+        raise CommandError(str(e)) from None
     except (campaign.CampaignError, platforms.PlatformError, results.ResultsError,
             pipeline.PipelineError) as e:
         raise CommandError(str(e), code=1) from None
@@ -172,13 +192,35 @@ def _args_randomness_table(p):
     p.add_argument("--after", default="shake-drbg", help="the fast source of the 'after' column")
 
 
+def _jobs(text: str) -> int:
+    """--jobs: a whole number of parallel units, at least 1 (checked before any work)."""
+    try:
+        jobs = int(text)
+    except ValueError:
+        jobs = 0
+    if jobs < 1:
+        raise argparse.ArgumentTypeError(f"must be a whole number >= 1, got '{text}'")
+    return jobs
+
+
+def _shard(text: str) -> str:
+    """--shard K/N, checked before any work by the campaign's own parser."""
+    from . import campaign
+    try:
+        campaign.parse_shard(text)
+    except campaign.CampaignError as e:
+        raise argparse.ArgumentTypeError(str(e).removeprefix("--shard ")) from None
+    return text
+
+
 def _args_run(p):
     p.add_argument("config", help="campaign config (configs/*.toml)")
     p.add_argument("--out", help="run directory (default: results/scratch/<run-id>, and an "
                                  "unfinished scratch run of the same config is continued)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1,
+    p.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1,
                    help="units run in parallel (default: the CPU count); timing runs alone")
-    p.add_argument("--shard", help="K/N: run the K-th of N interleaved parts of the units")
+    p.add_argument("--shard", type=_shard,
+                   help="K/N: run the K-th of N interleaved parts of the units")
     p.add_argument("--report", action="store_true",
                    help="then write the run's tables, plots and REPORT.md (sigspace report)")
 
@@ -250,6 +292,8 @@ def cmd_adopt(args) -> int:
         out_dir, outcome = adopt.run(args.config, args.out, args.jobs)
     except config.ConfigError as e:
         raise CommandError(f"bad adoption config: {e}") from None
+    except campaign.OutputError as e:
+        raise CommandError(str(e)) from None
     except (campaign.CampaignError, platforms.PlatformError, results.ResultsError) as e:
         raise CommandError(str(e), code=1) from None
     _emit({"out_dir": str(out_dir), "runs": outcome.runs, "not_run": outcome.failures,
@@ -261,6 +305,9 @@ def cmd_adopt(args) -> int:
 def _analysis(args, action):
     """Reads RUN (schema-checked) and runs one of report.py's writers on it."""
     from . import config, report, results, runview
+    for d in args.adoption or []:  # evidence that is not there would judge nothing, silently
+        if not Path(d).is_dir():
+            raise CommandError(f"--adoption {d}: not a directory (`sigspace adopt` output)")
     try:
         view = runview.load(args.run)
         return action(report, view, [Path(d) for d in args.adoption or []])
@@ -298,7 +345,12 @@ def cmd_compare(args) -> int:
     try:
         tolerance = float(args.tolerance.rstrip("%"))
     except ValueError:
-        raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage") from None
+        tolerance = math.nan
+    if not (math.isfinite(tolerance) and tolerance >= 0):  # nan, inf, -5: no tolerance at all
+        raise CommandError(f"--tolerance '{args.tolerance}' is not a percentage (a finite number "
+                           ">= 0, e.g. 1%)")
+    if args.metrics is not None and not args.metrics.strip():
+        raise CommandError("--metrics is empty: name deterministic metrics or leave it out")
     metrics = tuple(args.metrics.split(",")) if args.metrics else compare.DETERMINISTIC
     unknown = [m for m in metrics if m not in compare.DETERMINISTIC]
     if unknown:
@@ -326,7 +378,7 @@ def _args_adopt(p):
     p.add_argument("config", help="adoption ladder (configs/adoption/*.toml)")
     p.add_argument("--out", help="folder of the per-platform runs and tables (default: "
                                  "results/scratch/adopt-<config name>; rerun to continue)")
-    p.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    p.add_argument("--jobs", type=_jobs, default=os.cpu_count() or 1)
 
 
 def _args_analysis(p):

@@ -83,9 +83,9 @@ def run(config_path: str, out: str | None, jobs: int, report_writer):
     """The whole main job; report_writer(run_dir, ladders) writes the tables, plots and report.
     Returns (run_dir, record count, report path)."""
     cfg = config.load(config_path, registry.variants(), registry.ablations())
+    ladders = adoption_ladders(cfg)  # a bad ladder is refused before any work, as a bad config
     identity_gate(cfg.variants)
     run_dir, n = campaign.run_campaign(cfg, out, jobs, None)
-    ladders = adoption_ladders(cfg)
     adoption_check(run_dir, ladders, jobs)
     # Re-read the ladders: the gate filters their points to the run's own.
     return run_dir, n, report_writer(run_dir, adoption_ladders(cfg) or None)

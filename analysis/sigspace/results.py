@@ -82,34 +82,72 @@ def atomic_write(path: Path, text: str) -> None:
         os.close(dir_fd)
 
 
+def dumps(obj, what: str, **kwargs) -> str:
+    """JSON as the schema means it: NaN and Infinity are no JSON numbers, so never written."""
+    try:
+        return json.dumps(obj, allow_nan=False, **kwargs)
+    except ValueError as e:
+        raise ResultsError(f"{what}: {e}") from None
+
+
 def records_text(records: Iterable[dict]) -> str:
-    return "".join(json.dumps(ordered(r)) + "\n" for r in records)
+    return "".join(dumps(ordered(r), "record") + "\n" for r in records)
 
 
 def write_manifest(run_dir: Path, manifest: dict) -> None:
     check_manifest(manifest)
-    atomic_write(run_dir / MANIFEST, json.dumps(manifest, indent=2) + "\n")
+    atomic_write(run_dir / MANIFEST, dumps(manifest, "manifest", indent=2) + "\n")
+
+
+def read_text(path: Path) -> str:
+    """A run file's text (UTF-8); ResultsError when it cannot be read as such."""
+    try:
+        raw = path.read_bytes()
+    except FileNotFoundError:
+        raise ResultsError(f"{path}: missing") from None
+    except IsADirectoryError:
+        raise ResultsError(f"{path}: a directory, not a file") from None
+    except OSError as e:
+        raise ResultsError(f"{path}: cannot read: {e.strerror or e}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as e:
+        raise ResultsError(f"{path}: not UTF-8 text (byte {e.start})") from None
+
+
+def _no_constant(name: str):
+    raise ValueError(f"{name} is not a JSON number")
+
+
+def loads(text: str, source: str):
+    """Strict JSON: NaN and Infinity (which Python's json accepts) are refused, and so is
+    nesting too deep to read."""
+    try:
+        return json.loads(text, parse_constant=_no_constant)
+    except ValueError as e:  # JSONDecodeError is a ValueError
+        raise ResultsError(f"{source}: not JSON: {e}") from None
+    except RecursionError:
+        raise ResultsError(f"{source}: not JSON: nested too deeply") from None
 
 
 def read_manifest(run_dir: Path) -> dict:
+    run_dir = Path(run_dir)
+    if not run_dir.is_dir():
+        raise ResultsError(f"{run_dir}: {'not a directory' if run_dir.exists() else 'missing'};"
+                           " a run is a directory")
     path = run_dir / MANIFEST
-    try:
-        manifest = json.loads(path.read_text())
-    except FileNotFoundError:
-        raise ResultsError(f"{run_dir}: no {MANIFEST}; not a run directory") from None
-    except json.JSONDecodeError as e:
-        raise ResultsError(f"{path}: not JSON: {e}") from None
+    if not path.exists():
+        raise ResultsError(f"{run_dir}: no {MANIFEST}; not a run directory")
+    manifest = loads(read_text(path), str(path))
     check_manifest(manifest, str(path))
     return manifest
 
 
 def parse_records(text: str, source: str) -> list[dict]:
+    """One JSON record per line; blank lines at the end (an editor's last newline) are none."""
     records = []
-    for n, line in enumerate(text.splitlines(), 1):
-        try:
-            record = json.loads(line)
-        except json.JSONDecodeError as e:
-            raise ResultsError(f"{source}:{n}: not JSON: {e}") from None
+    for n, line in enumerate(text.rstrip("\n\r\t ").splitlines(), 1):
+        record = loads(line, f"{source}:{n}")
         check_record(record, f"{source}:{n}")
         records.append(record)
     return records
@@ -138,9 +176,7 @@ def read_run(run_dir: Path) -> tuple[dict, list[dict]]:
     if not manifest["complete"]:
         raise ResultsError(f"{run_dir}: the run is not complete (rerun it to continue)")
     path = run_dir / RECORDS
-    if not path.exists():
-        raise ResultsError(f"{path}: missing")
-    records = parse_records(path.read_text(), str(path))
+    records = parse_records(read_text(path), str(path))
     check_unique(records, str(path))
     for r in records:
         if r["run"] != manifest["run"]:
@@ -169,7 +205,7 @@ def read_unit(run_dir: Path, unit_key: str) -> list[dict] | None:
     path = unit_path(run_dir, unit_key)
     if not path.exists():
         return None
-    return parse_records(path.read_text(), str(path))
+    return parse_records(read_text(path), str(path))
 
 
 # --- summaries ----------------------------------------------------------------------------------

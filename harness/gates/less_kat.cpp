@@ -57,6 +57,39 @@ const Layout& layout(const Variant& v) {
   throw std::runtime_error(std::string("not a LESS parameter set: ") + v.param_set);
 }
 
+// Writes both files beside their final names, then renames them: never a half-written KAT file,
+// and never one without the other (a failed second rename takes the first back out). False
+// with *error set when the output cannot be written; nothing is left behind then.
+bool write_both(const std::string& base, const std::string& req, const std::string& rsp,
+                std::string* error) {
+  const std::pair<std::string, const std::string*> files[] = {{base + ".req", &req},
+                                                              {base + ".rsp", &rsp}};
+  auto fail = [&](const std::string& why) {
+    std::error_code ignored;
+    for (const auto& [name, text] : files) std::filesystem::remove(name + ".partial", ignored);
+    if (error != nullptr) *error = why;
+    return false;
+  };
+  for (const auto& [name, text] : files) {
+    std::error_code ec;
+    if (std::filesystem::is_directory(name, ec)) return fail("cannot write " + name + ": it is a directory");
+    std::ofstream f(name + ".partial", std::ios::binary);
+    f << *text;
+    f.flush();
+    if (!f) return fail("cannot write " + name + ".partial");
+  }
+  std::error_code ec;
+  std::filesystem::rename(files[0].first + ".partial", files[0].first, ec);
+  if (ec) return fail("cannot write " + files[0].first + ": " + ec.message());
+  std::filesystem::rename(files[1].first + ".partial", files[1].first, ec);
+  if (ec) {
+    std::error_code ignored;
+    std::filesystem::remove(files[0].first, ignored);
+    return fail("cannot write " + files[1].first + ": " + ec.message());
+  }
+  return true;
+}
+
 }  // namespace
 
 std::vector<NistKatEntry> parse_nist_rsp(const std::string& path) {
@@ -170,17 +203,7 @@ int write_less_kat(const Variant& v, int count, const std::string& out_dir, std:
           << "\nsmlen = " << o.sm.size() << "\nsm = " << upper_hex(o.sm) << "\n\n";
     }
     const std::string base = out_dir + "/PQCsignKAT_" + std::to_string(v.pk_bytes);
-    // Write both files beside their final names, then rename: never a half-written KAT file.
-    for (const auto& [name, text] : {std::pair{base + ".req", req.str()}, std::pair{base + ".rsp", rsp.str()}}) {
-      const std::string tmp = name + ".partial";
-      {
-        std::ofstream f(tmp, std::ios::binary);
-        f << text;
-        f.flush();
-        if (!f) throw std::runtime_error("cannot write " + tmp);
-      }
-      std::filesystem::rename(tmp, name);
-    }
+    if (!write_both(base, req.str(), rsp.str(), error)) return kKatOutputError;
     return 0;
   } catch (const std::exception& e) {
     if (error != nullptr) *error = e.what();

@@ -45,7 +45,9 @@ LessKatOutput run_less_kat_entry(const Variant& v, const std::vector<std::uint8_
 Status less_open(const Variant& v, Bytes pk, Bytes sm, std::vector<std::uint8_t>* msg);
 
 // Writes PQCsignKAT_<pk bytes>.req and .rsp with `count` entries to out_dir in the exact NIST
-// format. Returns 0 on success, nonzero with *error set otherwise.
+// format. Returns 0 on success, kKatOutputError when the files cannot be written (nothing is
+// left behind), another nonzero status when an operation failed; *error says why.
+inline constexpr int kKatOutputError = 2;
 int write_less_kat(const Variant& v, int count, const std::string& out_dir, std::string* error);
 
 }  // namespace sigspace::gates

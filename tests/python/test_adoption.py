@@ -147,11 +147,11 @@ BOUND = 'bound = {instructions = "+4%"}\n'
     ('[[waiver]]\nvariant = "%s"\ntechnique = "other"\ntext = "a b c"\n%s' % (POINT, BOUND),
      "not a technique"),
     ('[[waiver]]\nvariant = "%s"\ntechnique = "lazy"\ntext = "kept for a reason"\n' % POINT,
-     "states its bound"),
+     "missing 'bound' in waiver[0]"),
     ('[[waiver]]\nvariant = "%s"\ntechnique = "lazy"\ntext = "kept for a reason"\n'
      'bound = {sign = {time = "+1%%"}}\n' % POINT, "deterministic"),
     ('[[waiver]]\nvariant = "%s"\ntechnique = "lazy"\ntext = "kept for a reason"\n'
-     'bound = {instructions = "4%%"}\n' % POINT, "must look like"),
+     'bound = {instructions = "4%%"}\n' % POINT, "must be a tolerance string"),
     ('[oops]\n', "unknown table"),
 ])
 def test_bad_ladder_refused_with_line(extra, message):
@@ -187,8 +187,8 @@ def test_campaign_signs_enough_messages_for_rejection_loop_techniques():
 
 @pytest.mark.parametrize("change, message", [
     (("stack = \"+0\"\n", ""), "tracks cost and memory"),
-    (("[[point]]", '[[point]]\nops = {instructions = ["sign", "encrypt"]}'), "must list operations"),
-    (("[[point]]", '[[point]]\nbudget = {signing_ram = 20480}'), "point.budget must be"),
+    (("[[point]]", '[[point]]\nops = {instructions = ["sign", "encrypt"]}'), "must be a non-empty list of operations"),
+    (("[[point]]", '[[point]]\nbudget = {signing_ram = 20480}'), "missing 'platforms' in point[0].budget"),
     (("[adoption]", '[adoption]\nrejection_loop = ["elsewhere"]'), "no point of this ladder"),
 ])
 def test_point_rules_refused_with_line(change, message):

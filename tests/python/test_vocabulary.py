@@ -5,7 +5,7 @@ import json
 from importlib import resources
 
 import pytest
-from sigspace import adoption, config, vocabulary
+from sigspace import adoption, config, tomlinput, vocabulary
 from sigspace.platforms import board, host
 
 SCHEMA = json.loads(resources.files("sigspace").joinpath("schema", "record.schema.json")
@@ -67,3 +67,18 @@ def test_platform_methods_use_the_vocabulary(described):
 def test_configurable_and_tracked_metrics_use_the_vocabulary():
     assert set(config.METRIC_SETTINGS) <= set(vocabulary.METRICS)
     assert set(adoption.DETERMINISTIC) <= set(vocabulary.METRICS)
+
+
+def test_config_and_ladder_schemas_spell_the_package_names():
+    """The campaign and ladder schemas list operations, methods and adoption metrics as enums;
+    they must be the package's own names (a name added on one side only fails here)."""
+    campaign = tomlinput.schema("campaign.schema.json")
+    assert campaign["$defs"]["ops"]["items"]["enum"] == list(vocabulary.OPS)
+    heap = campaign["$defs"]["settings-heap"]["properties"]["methods"]
+    assert set(heap["items"]["enum"]) <= set(vocabulary.METHODS)
+    ladder = tomlinput.schema("ladder.schema.json")
+    assert ladder["$defs"]["tolerances"]["propertyNames"]["enum"] == list(adoption.DETERMINISTIC)
+    point_ops = ladder["properties"]["point"]["items"]["properties"]["ops"]
+    assert point_ops["additionalProperties"]["items"]["enum"] == list(adoption.OPS)
+    bound = ladder["properties"]["waiver"]["items"]["properties"]["bound"]
+    assert bound["propertyNames"]["enum"] == [*adoption.DETERMINISTIC, *adoption.OPS]

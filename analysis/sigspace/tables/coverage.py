@@ -4,10 +4,8 @@ was not run. Variants registered now but absent from the run are listed too."""
 from __future__ import annotations
 
 import fnmatch
-import tempfile
-from pathlib import Path
 
-from .. import config as config_mod
+from .. import config as config_mod, tomlinput
 from ..vocabulary import OPS, PLATFORMS
 from . import Table
 
@@ -26,13 +24,11 @@ def campaign_of(view):
     """The run's own config, re-read from the manifest, to say what it left out and why."""
     selected = [v for v in view.variants() if "~" not in v]
     ablations = [v for v in view.variants() if "~" in v]
-    with tempfile.TemporaryDirectory() as tmp:
-        path = Path(tmp) / Path(view.manifest["config"]["path"]).name
-        path.write_text(view.manifest["config"]["text"])
-        try:
-            return config_mod.load(path, selected, ablations)
-        except config_mod.ConfigError:
-            return None  # not a campaign file (e.g. an adoption ladder): reasons stay generic
+    path, text = view.manifest["config"]["path"], view.manifest["config"]["text"]
+    try:
+        return config_mod.from_data(path, text, tomlinput.parse(path, text), selected, ablations)
+    except config_mod.ConfigError:
+        return None  # not a campaign file (e.g. an adoption ladder): reasons stay generic
 
 
 def _wanted(campaign, variant, op) -> list[str] | None:
@@ -61,13 +57,13 @@ def _cell(view, campaign, variant, platform, op):
 
 
 def _absent_reason(view, variant) -> str:
-    patterns = []
-    if view.manifest["config"]["text"]:
-        import tomllib
-        try:
-            patterns = tomllib.loads(view.manifest["config"]["text"])["campaign"]["variants"]
-        except (tomllib.TOMLDecodeError, KeyError, TypeError):
-            pass
+    try:
+        data = tomlinput.parse("config", view.manifest["config"]["text"])
+    except config_mod.ConfigError:
+        data = {}
+    selected = data.get("campaign", {}).get("variants", []) \
+        if isinstance(data.get("campaign"), dict) else []
+    patterns = [p for p in selected if isinstance(p, str)] if isinstance(selected, list) else []
     if any(fnmatch.fnmatchcase(variant, p) for p in patterns):
         return "not run: registered after this run"
     return "not run: not selected by the config"

@@ -13,6 +13,16 @@ void expect_length(const char* what, std::size_t got, std::size_t want) {
                      std::to_string(got));
 }
 
+// Why a key was refused: its length, or (at the right length) its content, which the variant's
+// decoding rejected; "N bytes; expected N" would leave the user guessing.
+std::string key_refusal(const char* which, const Variant& v, std::size_t got, std::size_t want) {
+  const std::string head = std::string(which) + " key rejected by " + v.id + ": ";
+  if (got != want)
+    return head + std::to_string(got) + " bytes; expected " + std::to_string(want);
+  return head + "the length is right (" + std::to_string(got) +
+         " bytes) but the content is malformed (not a valid " + v.scheme + " key encoding)";
+}
+
 }  // namespace
 
 // Statuses other than ok/invalid_signature are the caller's fault or a contract breach.
@@ -83,10 +93,7 @@ Buffer load_signing_key(const Variant& v, const Buffer& sk) {
   Buffer state(v.state_bytes);
   OwnedArena ws(v.workspace.load_key);
   const Status s = v.load_signing_key(Bytes(sk.data(), sk.size()), state.data(), ws.arena());
-  if (s == Status::invalid_input)
-    throw InputError("secret key rejected by " + std::string(v.id) + " (" +
-                     std::to_string(sk.size()) + " bytes; expected " +
-                     std::to_string(v.sk_bytes) + ")");
+  if (s == Status::invalid_input) throw InputError(key_refusal("secret", v, sk.size(), v.sk_bytes));
   check(s, "load_signing_key");
   return state;
 }
@@ -112,10 +119,7 @@ bool verify(const Variant& v, const Buffer& pk, const MessageInput& msg, const B
   const Status s = v.verify(Bytes(pk.data(), pk.size()), msg, Bytes(sig.data(), sig.size()),
                             ws.arena());
   if (s == Status::invalid_signature) return false;
-  if (s == Status::invalid_input)
-    throw InputError("public key or arguments rejected by " + std::string(v.id) + " (pk " +
-                     std::to_string(pk.size()) + " bytes; expected " +
-                     std::to_string(v.pk_bytes) + ")");
+  if (s == Status::invalid_input) throw InputError(key_refusal("public", v, pk.size(), v.pk_bytes));
   check(s, "verify");
   return true;
 }
