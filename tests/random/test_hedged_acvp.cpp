@@ -35,10 +35,16 @@ TEST_P(HedgedAcvp, SigGenRndThroughPolicy) {
       const Buf context = unhex(t.value("context", json()));
       sigspace::ReplaySource nonce{sigspace::Bytes(rnd.data(), rnd.size())};
       const sigspace::RandomPolicy policy{{"never", never, nullptr}, nonce.source()};
+      using HostBuf = sigspace::host::Buffer;  // the host layer's wiping buffers
+      const HostBuf host_message(message.begin(), message.end());
+      const HostBuf host_context(context.begin(), context.end());
+      const Buf sk = unhex(t["sk"]);
       const sigspace::MessageInput in = sigspace::host::make_message(
-          message, context, pre ? "prehash" : "pure",
+          host_message, host_context, pre ? "prehash" : "pure",
           pre ? t["hashAlg"].get<std::string>() : "");
-      const Buf sig = sigspace::host::sign_hedged(v, unhex(t["sk"]), in, policy);
+      const HostBuf host_sig =
+          sigspace::host::sign_hedged(v, HostBuf(sk.begin(), sk.end()), in, policy);
+      const Buf sig(host_sig.begin(), host_sig.end());
       EXPECT_TRUE(sig == unhex(want.at(t["tcId"].get<int>())->at("signature")))
           << "tcId " << t["tcId"];
       EXPECT_EQ(nonce.remaining(), 0u) << "tcId " << t["tcId"] << " drew more or less than rnd";

@@ -3,15 +3,38 @@
 // module (which the `sigspace` command line runs on) and the measurement tools.
 #pragma once
 #include <cstdint>
+#include <memory>
 #include <stdexcept>
 #include <string>
 #include <vector>
 
+#include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 
 namespace sigspace::host {
 
-using Buffer = std::vector<std::uint8_t>;
+// Every host buffer is wiped before its memory goes back to the heap: seeds, secret keys,
+// signing states, randomness and workspaces pass through these, and a freed block that still
+// holds a key is a key on the heap (issue 16). Wiping public bytes too keeps one type.
+template <class T, class Base = std::allocator<T>>
+struct WipingAllocator {
+  using value_type = T;
+  template <class U>
+  struct rebind {
+    using other = WipingAllocator<U, typename std::allocator_traits<Base>::template rebind_alloc<U>>;
+  };
+  WipingAllocator() = default;
+  template <class U, class B>
+  WipingAllocator(const WipingAllocator<U, B>&) {}
+  T* allocate(std::size_t n) { return Base{}.allocate(n); }
+  void deallocate(T* p, std::size_t n) {
+    ct::wipe(p, n * sizeof(T));
+    Base{}.deallocate(p, n);
+  }
+  template <class U, class B>
+  bool operator==(const WipingAllocator<U, B>&) const { return true; }
+};
+using Buffer = std::vector<std::uint8_t, WipingAllocator<std::uint8_t>>;
 
 // Bad input: wrong lengths, malformed keys, unsupported modes (the command line exits 2).
 struct InputError : std::invalid_argument {

@@ -7,9 +7,11 @@
 #include <string_view>
 #include <vector>
 
+#include "ops/host_ops.hpp"
+
 namespace sigspace::measure {
 
-using Buffer = std::vector<std::uint8_t>;
+using Buffer = host::Buffer;  // wiped when freed: these hold seeds, keys and states
 
 // SHAKE256(label || le32(index)), `length` bytes. Labels name the input kind ("message", ...).
 Buffer derive(std::string_view label, std::uint32_t index, std::size_t length);
