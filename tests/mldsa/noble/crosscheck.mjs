@@ -2,8 +2,11 @@
 // Cases come from SHAKE256 over a fixed seed, so a failure reproduces by its case number.
 // Both directions: equal keys, byte-equal deterministic, hedged and HashML-DSA signatures,
 // each side verifies the other's signatures and rejects a tampered one.
-// Usage: node crosscheck.mjs --tool PATH [--cases N] [--seed S]
+// Each case runs through every point named (default: the reference; `all`: every registered
+// ML-DSA point and ablation, from `tool --list`); a random seed makes new cases.
+// Usage: node crosscheck.mjs --tool PATH [--cases N] [--seed S|random] [--points all|p1,p2,...]
 import { spawnSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { ml_dsa44, ml_dsa65, ml_dsa87 } from '@noble/post-quantum/ml-dsa.js';
 import { sha512 } from '@noble/hashes/sha2.js';
 import { shake256 } from '@noble/hashes/sha3.js';
@@ -15,8 +18,19 @@ const arg = (name, fallback) => {
 };
 const tool = arg('tool');
 const casesPer = Number(arg('cases', '200'));
-const seed = arg('seed', 'sigspace-mldsa-noble-v1');
 if (!tool) throw new Error('--tool is required');
+const seedArg = arg('seed', 'sigspace-mldsa-noble-v1');
+const seed = seedArg === 'random' ? bytesToHex(randomBytes(16)) : seedArg;
+const pointsArg = arg('points', 'reference');
+const listed = () => {
+  const r = spawnSync(tool, ['--list'], { encoding: 'utf8' });
+  if (r.status !== 0) throw new Error(`${tool} --list exited with ${r.status}`);
+  return r.stdout.trim().split('\n');
+};
+// variant ids per parameter set
+const idsOf = (name) => pointsArg === 'all'
+  ? listed().filter((id) => id.startsWith(`${name}/`))
+  : pointsArg.split(',').map((p) => `${name}/${p}`);
 
 const xof = shake256.create().update(utf8ToBytes(seed));
 const rand = (n) => xof.xof(n);
@@ -50,8 +64,7 @@ for (const [name, ml] of sets) {
       line.prehash = 'SHA2-512';
       line.noble_pre = bytesToHex(c.pre);
     }
-    c.line = line;
-    cases.push(c);
+    for (const id of idsOf(name)) cases.push({ ...c, id, line: { ...line, variant: id } });
   }
 }
 
@@ -87,12 +100,13 @@ cases.forEach((c, i) => {
       c.ml.prehash(sha512).verify(hexToBytes(a.pre), c.msg, c.publicKey, opts);
   }
   for (const [what, ok] of Object.entries(checks)) {
-    const t = (tally[`${c.name} ${what}`] ??= { ran: 0, passed: 0 });
+    const t = (tally[`${c.id} ${what}`] ??= { ran: 0, passed: 0 });
     t.ran++;
     if (ok) t.passed++;
-    else { failed++; console.error(`FAIL case ${i} (${c.name}): ${what}`); }
+    else { failed++; console.error(`FAIL case ${i} (${c.id}): ${what}`); }
   }
 });
-for (const [k, t] of Object.entries(tally)) console.log(`${k.padEnd(40)} ran ${String(t.ran).padStart(4)} passed ${String(t.passed).padStart(4)}`);
-console.log(`${cases.length} cases (${casesPer} per parameter set, seed "${seed}"), ${failed} failed checks`);
+for (const [k, t] of Object.entries(tally)) console.log(`${k.padEnd(60)} ran ${String(t.ran).padStart(5)} passed ${String(t.passed).padStart(5)}`);
+const variants = new Set(cases.map((c) => c.id)).size;
+console.log(`${cases.length} case runs (${casesPer} cases per parameter set through ${variants} variants, seed "${seed}"), ${failed} failed checks`);
 process.exit(failed === 0 && cases.length >= 3 * casesPer ? 0 : 1);
