@@ -20,8 +20,10 @@ extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size
   const MessageInput msg{Bytes(message), Bytes(), MessageMode::pure, PreHash::none};
 
   Buf sig;
-  // LESS signing costs tens of milliseconds: outside category 1 only the decoder runs.
-  const bool sign = !less || std::string(ref.param_set).rfind("LESS-1", 0) == 0;
+  // LESS signing costs about a second under the sanitizers and coverage (LESS-1b four times
+  // that: its inputs timed out on a loaded machine), so only LESS-1s keys are signed with; the
+  // other LESS sets run the decoder alone.
+  const bool sign = !less || std::string(ref.param_set) == "LESS-1s";
   const Status expected = sign ? load_and_sign(ref, sk, msg, rnd, sig) : load_key(ref, sk);
   for (const Variant* v : variants) {
     Buf vsig;
