@@ -6,9 +6,11 @@
 #include <unistd.h>
 
 #include <cstdio>
+#include <algorithm>
 #include <cstdlib>
 
 #include "stack_paint.hpp"
+#include "stack_region.hpp"
 
 namespace sigspace {
 namespace {
@@ -25,6 +27,7 @@ struct Job {
 };
 
 thread_local Job* current_job = nullptr;  // makecontext passes only ints; the job goes here
+thread_local std::size_t last_used = 0;   // of the last stack_measure on this thread
 
 void on_painted_stack() {
   Job* job = current_job;
@@ -61,7 +64,16 @@ std::size_t stack_measure(StackFn fn, void* arg) {
   current_job = &job;
   if (swapcontext(&caller, &callee) != 0) std::abort();
   current_job = nullptr;
+  last_used = job.used;
   return job.used;
+}
+
+std::span<const unsigned char> stack_measure_last_region() {
+  if (last_used == 0 || last_used == kStackOverflow) return {};
+  // used counts from the stack pointer paint_run_scan saw, a few frames below the top of the
+  // buffer: the region reaches a page further down, which is either this call's bytes or paint.
+  const std::size_t n = std::min(kStackBytes, last_used + 4096);
+  return {painted_stack() + kStackBytes - n, n};
 }
 
 }  // namespace sigspace
