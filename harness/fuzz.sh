@@ -5,7 +5,7 @@
 # build/fuzz/findings/<target>/, and a fixed finding is committed to tests/fuzz/regressions/<target>/
 # so that ctest replays it on every build.
 #   bash harness/fuzz.sh [--seconds N] [target ...]   default: 600 s each, every target
-#   bash harness/fuzz.sh --smoke                      CI: 20 s each from an empty corpus (the
+#   bash harness/fuzz.sh --smoke                      CI: 10 s each from an empty corpus (the
 #                                                     seeds hold LESS signatures that take seconds
 #                                                     each under the sanitizers; ctest replays them)
 set -euo pipefail
@@ -16,14 +16,15 @@ targets=()
 while (($#)); do
   case $1 in
     --seconds) seconds=${2:?--seconds needs a number}; shift 2 ;;
-    --smoke) seconds=20 smoke=1; shift ;;
+    --smoke) seconds=10 smoke=1; shift ;;
     fuzz_*) targets+=("$1"); shift ;;
     *) echo "fuzz: unknown argument '$1' (--seconds N, --smoke, fuzz_<target>)" >&2; exit 2 ;;
   esac
 done
 [[ $seconds =~ ^[1-9][0-9]*$ ]] || { echo "fuzz: --seconds takes a positive integer" >&2; exit 2; }
 command -v clang++ >/dev/null || { echo "fuzz: clang++ is missing (bash harness/setup.sh)" >&2; exit 2; }
-((${#targets[@]})) || targets=(fuzz_verify fuzz_sign fuzz_load_key fuzz_parsers)
+((${#targets[@]})) || targets=(fuzz_mldsa_verify fuzz_less_verify fuzz_mldsa_load_key fuzz_less_load_key
+                                fuzz_mldsa_sign fuzz_less_sign fuzz_parsers)
 
 cmake --preset fuzz >/dev/null
 cmake --build --preset fuzz -j "${SIGSPACE_JOBS:-$(nproc)}" >build/fuzz.build.log 2>&1 ||
@@ -36,7 +37,8 @@ for t in "${targets[@]}"; do
   bin=build/fuzz/tests/fuzz/$t
   [[ -x $bin ]] || { echo "fuzz: no target $t" >&2; exit 2; }
   corpus=build/fuzz/corpus/$t findings=build/fuzz/findings/$t
-  inputs=("build/fuzz/seeds/$t")
+  inputs=()
+  [[ -d build/fuzz/seeds/$t ]] && inputs=("build/fuzz/seeds/$t")
   if ((smoke)); then corpus=$(mktemp -d) inputs=(); fi
   mkdir -p "$corpus" "$findings"
   [[ -d tests/fuzz/regressions/$t ]] && inputs+=("tests/fuzz/regressions/$t")

@@ -23,7 +23,7 @@ std::string pick(const char* scheme, std::uint8_t selector) {
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const char* scheme = in.byte() & 1 ? "LESS" : "ML-DSA";
+  const char* scheme = pick_scheme(in.byte());
   const auto variants = variants_of(pick(scheme, in.byte()));
   const Variant& ref = *variants.front();
   Buf seed = in.take(ref.seed_bytes), rnd = in.take(ref.rnd_bytes);

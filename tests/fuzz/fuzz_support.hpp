@@ -48,6 +48,18 @@ struct Message {
 };
 Message read_message(Input& in);
 
+// The scheme an input is for: the target's own when it is built for one (SIGSPACE_FUZZ_SCHEME,
+// so the fuzzer's time is not shared with the other scheme's far slower LESS operations), else
+// bit 0 of the byte. The byte is read either way, so seeds have one layout.
+inline const char* pick_scheme(std::uint8_t b) {
+#ifdef SIGSPACE_FUZZ_SCHEME
+  (void)b;
+  return SIGSPACE_FUZZ_SCHEME;
+#else
+  return b & 1 ? "LESS" : "ML-DSA";
+#endif
+}
+
 // The parameter sets of a scheme in registry order, and every variant of one of them with the
 // set's reference first.
 std::vector<std::string> param_sets(const char* scheme);

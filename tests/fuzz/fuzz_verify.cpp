@@ -10,7 +10,7 @@ using namespace sigspace::fuzz;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
-  const char* scheme = in.byte() & 1 ? "LESS" : "ML-DSA";
+  const char* scheme = pick_scheme(in.byte());
   const auto variants = variants_of(pick_set(scheme, in.byte()));
   const Variant& ref = *variants.front();
   const std::uint8_t lengths = in.byte();  // bit 0: pk one short; bits 1-2: sig -1, +0, +1

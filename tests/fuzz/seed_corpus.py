@@ -43,7 +43,7 @@ def mldsa(kat: Path, out: Path) -> None:
                 fields = message_fields(msg, bytes.fromhex(t.get("ctx", "")))
                 lengths = lengths_byte(pk, sig, MLDSA_SIZES[s])
                 if fields is not None and lengths is not None:
-                    write(out / "fuzz_verify", f"mldsa{s}-{t['tcId']}",
+                    write(out / "fuzz_mldsa_verify", f"mldsa{s}-{t['tcId']}",
                           bytes([0, i, lengths]) + pk + sig + fields)
         signs = json.loads((w / f"mldsa_{s}_sign_seed_test.json").read_text())
         for g in signs["testGroups"]:
@@ -51,12 +51,12 @@ def mldsa(kat: Path, out: Path) -> None:
             for t in g["tests"][:10]:
                 fields = message_fields(bytes.fromhex(t.get("msg", "")), bytes.fromhex(t.get("ctx", "")))
                 if fields is not None:
-                    write(out / "fuzz_sign", f"mldsa{s}-{t['tcId']}",
+                    write(out / "fuzz_mldsa_sign", f"mldsa{s}-{t['tcId']}",
                           bytes([0, i]) + seed + bytes(32) + fields)
-            write(out / "fuzz_load_key", f"mldsa{s}-seed", bytes([0, i, 1]) + seed)
+            write(out / "fuzz_mldsa_load_key", f"mldsa{s}-seed", bytes([0, i, 1]) + seed)
         noseed = json.loads((w / f"mldsa_{s}_sign_noseed_test.json").read_text())
         for k, g in enumerate(noseed["testGroups"][:4]):
-            write(out / "fuzz_load_key", f"mldsa{s}-sk{k}",
+            write(out / "fuzz_mldsa_load_key", f"mldsa{s}-sk{k}",
                   bytes([0, i, 0]) + bytes.fromhex(g["privateKey"]))
 
 
@@ -71,12 +71,12 @@ def less(kat: Path, out: Path) -> None:
             f = dict(line.split(" = ", 1) for line in entry.splitlines() if " = " in line)
             msg = bytes.fromhex(f["msg"]) if int(f["mlen"]) else b""
             pk, sm = bytes.fromhex(f["pk"]), bytes.fromhex(f["sm"])
-            write(out / "fuzz_verify", f"less{index}-{n}",
+            write(out / "fuzz_less_verify", f"less{index}-{n}",
                   bytes([1, index, 2]) + pk + sm[len(msg):] + message_fields(msg))
             rng = shake(bytes.fromhex(f["seed"])).digest(4 * lam)  # the KAT's sk, then its salt
-            write(out / "fuzz_sign", f"less{index}-{n}",
+            write(out / "fuzz_less_sign", f"less{index}-{n}",
                   bytes([1, index]) + rng + message_fields(msg))
-            write(out / "fuzz_load_key", f"less{index}-{n}", bytes([1, index, 0]) + rng[:2 * lam])
+            write(out / "fuzz_less_load_key", f"less{index}-{n}", bytes([1, index, 0]) + rng[:2 * lam])
             write(out / "fuzz_parsers", f"rsp{index}-{n}", b"\0" + entry.encode())
 
 
