@@ -24,6 +24,19 @@ constexpr std::uint8_t fq_inv(std::uint32_t a) {
   return fq_mul(fq_mul(fq_mul(a64, a32), fq_mul(a16, a8)), fq_mul(a4, a));  // 64+32+16+8+4+1
 }
 
+// row[j] += add[j] * f (mod 127) for j in [0, len), f <= 127. x <= 16255, one fold of
+// 2^7 = 1 (mod 127) leaves x <= 253, which fits a byte, and min(x, x - 127) finishes (x - 127
+// wraps above x exactly when x < 127), so the last step runs in 8-bit lanes. No division.
+inline void fq_row_axpy(std::uint8_t* __restrict row, const std::uint8_t* __restrict add,
+                        std::uint16_t f, unsigned len) {
+  for (unsigned j = 0; j < len; ++j) {
+    const std::uint16_t x = static_cast<std::uint16_t>(row[j] + add[j] * f);
+    const std::uint8_t b = static_cast<std::uint8_t>((x & 127u) + (x >> 7));
+    const std::uint8_t y = static_cast<std::uint8_t>(b - kQ);
+    row[j] = y < b ? y : b;
+  }
+}
+
 // Inverse table for public or deliberately data-dependent code (canonical form, verify).
 struct FqInvTable {
   std::uint8_t v[128];
