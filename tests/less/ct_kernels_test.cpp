@@ -14,6 +14,7 @@
 #include "less/common/ct_permute.hpp"
 #include "less/common/ct_sampler.hpp"
 #include "less/common/fq.hpp"
+#include "less/common/rref.hpp"
 #include "less/common/sampler.hpp"
 #include "sigspace/keccak.hpp"
 
@@ -91,37 +92,51 @@ TEST(LessCtKernels, MonomialInverseMatchesDirect) {
   }
 }
 
+template <unsigned K>
+void expect_monomial_image_matches(std::mt19937& rng) {
+  constexpr unsigned n = 2 * K;
+  Bytes8 v = random_bytes(rng, K * K, 127), coef = random_bytes(rng, n, 126);
+  for (auto& c : coef) ++c;
+  const Words perm = random_perm(rng, n);
+  Bytes8 g0(K * n), direct(K * n), t(n * K), ct_image(K * n);
+  Words keys(n);
+  g0_expand(v.data(), K, n, g0.data());
+  monomial_apply<K, n>(g0.data(), coef.data(), perm.data(), direct.data());
+  ct_g0_monomial_transposed(v.data(), K, n, coef.data(), perm.data(), t.data(), keys.data());
+  transpose(t.data(), n, K, ct_image.data());
+  EXPECT_EQ(ct_image, direct) << "k = " << K;
+}
+
 TEST(LessCtKernels, MonomialImageMatchesDirect) {
   std::mt19937 rng(4);
-  for (unsigned k : {5u, 126u, 200u}) {
-    const unsigned n = 2 * k;
-    Bytes8 v = random_bytes(rng, k * k, 127), coef = random_bytes(rng, n, 126);
-    for (auto& c : coef) ++c;
-    const Words perm = random_perm(rng, n);
-    Bytes8 g0(k * n), direct(k * n), t(n * k), ct_image(k * n);
-    Words keys(n);
-    g0_expand(v.data(), k, n, g0.data());
-    monomial_apply(g0.data(), k, n, coef.data(), perm.data(), direct.data());
-    ct_g0_monomial_transposed(v.data(), k, n, coef.data(), perm.data(), t.data(), keys.data());
-    transpose(t.data(), n, k, ct_image.data());
-    EXPECT_EQ(ct_image, direct) << "k = " << k;
+  expect_monomial_image_matches<5>(rng);
+  expect_monomial_image_matches<126>(rng);
+  expect_monomial_image_matches<200>(rng);
+}
+
+// Random K x N matrices; every third one sparse, often with zero columns and rank deficiency.
+template <unsigned K, unsigned N>
+void expect_rref_matches(std::mt19937& rng) {
+  for (unsigned trial = 0; trial < 12; ++trial) {
+    Bytes8 g = random_bytes(rng, K * N, 127);
+    if (trial % 3 == 0)
+      for (auto& x : g) x = rng() % 4 == 0 ? x : 0;
+    Bytes8 h = g, piv(N), piv_ct(N);
+    const bool ok = rref<K, N>(g.data(), piv.data());
+    ASSERT_EQ(ct_rref(h.data(), K, N, piv_ct.data()), ok) << K << "x" << N << " trial " << trial;
+    if (!ok) continue;  // on rank deficiency only the verdict is specified
+    ASSERT_EQ(h, g) << K << "x" << N << " trial " << trial;
+    ASSERT_EQ(piv_ct, piv) << K << "x" << N << " trial " << trial;
   }
 }
 
 TEST(LessCtKernels, RrefMatchesDirect) {
   std::mt19937 rng(5);
-  for (unsigned trial = 0; trial < 60; ++trial) {
-    const auto k = static_cast<unsigned>(4 + rng() % 40), n = static_cast<unsigned>(k + 1 + rng() % 40);
-    Bytes8 g = random_bytes(rng, k * n, 127);
-    if (trial % 3 == 0)  // sparse, often with zero columns and rank deficiency
-      for (auto& x : g) x = rng() % 4 == 0 ? x : 0;
-    Bytes8 h = g, piv(n), piv_ct(n);
-    const bool ok = rref(g.data(), k, n, piv.data());
-    ASSERT_EQ(ct_rref(h.data(), k, n, piv_ct.data()), ok) << "trial " << trial;
-    if (!ok) continue;  // on rank deficiency only the verdict is specified
-    ASSERT_EQ(h, g) << "trial " << trial;
-    ASSERT_EQ(piv_ct, piv) << "trial " << trial;
-  }
+  expect_rref_matches<4, 5>(rng);
+  expect_rref_matches<7, 30>(rng);
+  expect_rref_matches<20, 21>(rng);
+  expect_rref_matches<33, 50>(rng);
+  expect_rref_matches<40, 80>(rng);
 }
 
 TEST(LessCtKernels, SamplersMatchDirectOnTheSameStream) {

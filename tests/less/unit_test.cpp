@@ -6,6 +6,7 @@
 
 #include "less/common/codes.hpp"
 #include "less/common/fq.hpp"
+#include "less/common/rref.hpp"
 
 namespace {
 
@@ -21,7 +22,7 @@ TEST(LessCommon, RrefPackRoundTrip) {
   std::mt19937 rng(7);
   std::vector<std::uint8_t> g(k * n), piv(n), packed((7 * k * (n - k) + 7) / 8 + (n + 7) / 8), back(k * n);
   for (auto& x : g) x = static_cast<std::uint8_t>(rng() % kQ);
-  ASSERT_TRUE(rref(g.data(), k, n, piv.data()));
+  ASSERT_TRUE((rref<k, n>(g.data(), piv.data())));
   pack_rref(g.data(), k, n, piv.data(), packed.data());
   ASSERT_TRUE(packed_rref_valid(packed.data(), k, n));
   std::vector<std::uint8_t> back_piv(n);
@@ -55,11 +56,11 @@ TEST(LessCommon, PivotReuseMatchesRrefUpToRowScaling) {
     for (auto& x : v) x = static_cast<std::uint8_t>(rng() % kQ);
     g0_expand(v.data(), k, n, g0.data());
     random_monomial(rng, n, coef, perm);
-    monomial_apply(g0.data(), k, n, coef.data(), perm.data(), g.data());
+    monomial_apply<k, n>(g0.data(), coef.data(), perm.data(), g.data());
     h = g;
     for (unsigned j = 0; j < n; ++j) unit[perm[j]] = j < k;
-    ASSERT_TRUE(rref(g.data(), k, n, piv.data()));
-    ASSERT_TRUE(rref_pivot_reuse(h.data(), k, n, piv2.data(), unit.data(), trial % 2 ? k : 5));
+    ASSERT_TRUE((rref<k, n>(g.data(), piv.data())));
+    ASSERT_TRUE((rref_pivot_reuse<k, n>(h.data(), piv2.data(), unit.data(), trial % 2 ? k : 5)));
     ASSERT_EQ(piv, piv2);
     std::vector<std::uint8_t> a(k * m), b(k * m);
     non_pivot_columns(g.data(), k, n, piv.data(), a.data());

@@ -21,16 +21,6 @@ void g0_expand(const std::uint8_t* v, unsigned k, unsigned n, std::uint8_t* g) {
   }
 }
 
-void monomial_apply(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* coef,
-                    const std::uint16_t* perm, std::uint8_t* out) {
-  for (unsigned j = 0; j < n; ++j) {  // column by column, as the reference
-    const unsigned d = perm[j];
-    const std::uint8_t c = coef[j];
-    for (unsigned r = 0; r < k; ++r)
-      out[std::size_t{r} * n + d] = fq_mul(g[std::size_t{r} * n + j], c);
-  }
-}
-
 void monomial_invert(const std::uint8_t* coef, const std::uint16_t* perm, unsigned n,
                      std::uint8_t* coef_inv, std::uint16_t* perm_inv) {
   for (unsigned j = 0; j < n; ++j) {
@@ -46,87 +36,6 @@ void transpose(const std::uint8_t* src, unsigned rows, unsigned cols, std::uint8
       for (unsigned r = r0; r < r0 + B && r < rows; ++r)
         for (unsigned c = c0; c < c0 + B && c < cols; ++c)
           dst[std::size_t{c} * rows + r] = src[std::size_t{r} * cols + c];
-}
-
-namespace {
-
-void swap_rows(std::uint8_t* __restrict a, std::uint8_t* __restrict b, unsigned len) {
-  for (unsigned j = 0; j < len; ++j) {
-    const std::uint8_t t = a[j];
-    a[j] = b[j];
-    b[j] = t;
-  }
-}
-
-// The pivot search of generator_RREF: from (row, col) = (r, r), the first row at or below r with
-// a nonzero in the leftmost column that has one. Returns false when no column has one.
-bool find_pivot(const std::uint8_t* g, unsigned k, unsigned n, unsigned r, unsigned* row,
-                unsigned* col) {
-  for (unsigned c = r; c < n; ++c)
-    for (unsigned i = r; i < k; ++i)
-      if (g[std::size_t{i} * n + c] != 0) {
-        *row = i, *col = c;
-        return true;
-      }
-  return false;
-}
-
-// Normalises pivot row r at column c and eliminates column c from every other row.
-void eliminate(std::uint8_t* g, unsigned k, unsigned n, unsigned r, unsigned c) {
-  std::uint8_t* pr = g + std::size_t{r} * n;
-  const std::uint8_t inv = kFqInv.v[pr[c]];
-  for (unsigned j = c; j < n; ++j) pr[j] = fq_mul(pr[j], inv);
-  for (unsigned i = 0; i < k; ++i) {
-    if (i == r) continue;
-    std::uint8_t* gi = g + std::size_t{i} * n;
-    // The whole row, as the reference (it does not skip the zero prefix left of c).
-    fq_row_axpy(gi, pr, static_cast<std::uint16_t>(kQ - gi[c]), n);
-  }
-}
-
-}  // namespace
-
-bool rref(std::uint8_t* g, unsigned k, unsigned n, std::uint8_t* pivots) {
-  std::memset(pivots, 0, n);
-  for (unsigned r = 0; r < k; ++r) {
-    unsigned row = 0, col = 0;
-    if (!find_pivot(g, k, n, r, &row, &col)) return false;
-    pivots[col] = 1;
-    if (row != r) swap_rows(g + std::size_t{r} * n, g + std::size_t{row} * n, n);
-    eliminate(g, k, n, r, col);
-  }
-  return true;
-}
-
-bool rref_pivot_reuse(std::uint8_t* g, unsigned k, unsigned n, std::uint8_t* pivots,
-                      std::uint8_t* was_pivot, unsigned limit) {
-  std::memset(pivots, 0, n);
-  if (limit != 0) {
-    // Move each former unit column's nonzero (its last one) onto the diagonal, right to left.
-    for (unsigned c = k; c-- > 0;) {
-      if (was_pivot[c] != 1) continue;
-      unsigned at = k;
-      for (unsigned i = 0; i < k; ++i)
-        if (g[std::size_t{i} * n + c] != 0) at = i;
-      if (at != k && at != c) swap_rows(g + std::size_t{c} * n, g + std::size_t{at} * n, n);
-    }
-  }
-  unsigned reused = 0;
-  for (unsigned r = 0; r < k; ++r) {
-    unsigned row = 0, col = 0;
-    if (!find_pivot(g, k, n, r, &row, &col)) return false;
-    pivots[col] = 1;
-    if (row != r) {
-      was_pivot[row] = 0;  // the reference's bookkeeping: indexed by the row, kept as it is
-      swap_rows(g + std::size_t{r} * n, g + std::size_t{row} * n, n);
-    }
-    if (was_pivot[col] == 1 && reused < limit && col < k) {
-      ++reused;
-      continue;
-    }
-    eliminate(g, k, n, r, col);
-  }
-  return true;
 }
 
 void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,

@@ -14,8 +14,21 @@ constexpr std::uint32_t fq_red(std::uint32_t x) {
   const std::uint32_t t = x - 127u;
   return t + ((0u - (t >> 31)) & 127u);  // t wrapped (x < 127) -> add 127 back
 }
+// x < 254 -> x mod 127 with a mask (the reference's fq_cond_sub).
+constexpr std::uint8_t fq_cond_sub(std::uint8_t x) {
+  const std::uint8_t s = static_cast<std::uint8_t>(x - kQ);
+  const std::uint8_t mask = static_cast<std::uint8_t>(0u - (s >> 7));  // x < 127: s wrapped
+  return static_cast<std::uint8_t>((mask & kQ) + s);
+}
+// a * b mod 127 for a * b < 16256: one fold of 2^7 = 1 (mod 127), then a conditional
+// subtraction, the reference's fq_mul (so that its instruction mix is the reference's too).
 constexpr std::uint8_t fq_mul(std::uint32_t a, std::uint32_t b) {
-  return static_cast<std::uint8_t>(fq_red(a * b));
+  const std::uint16_t x = static_cast<std::uint16_t>(a * b);  // 16-bit lanes, as the reference
+  return fq_cond_sub(static_cast<std::uint8_t>((x >> 7) + (static_cast<std::uint8_t>(x) & kQ)));
+}
+// x - y mod 127 for x, y < 127 (the reference's fq_sub).
+constexpr std::uint8_t fq_sub(std::uint8_t x, std::uint8_t y) {
+  return fq_cond_sub(static_cast<std::uint8_t>(x + kQ - y));
 }
 // a^125 = a^-1 by a fixed chain (0 maps to 0, as the specification's table does).
 constexpr std::uint8_t fq_inv(std::uint32_t a) {
@@ -47,5 +60,6 @@ struct FqInvTable {
 inline constexpr FqInvTable kFqInv{};
 
 static_assert(fq_inv(3) * 3 % 127 == 1 && fq_inv(126) == 126 && fq_inv(0) == 0);
+static_assert(fq_mul(126, 127) == 0 && fq_mul(126, 126) == 1 && fq_sub(0, 126) == 1);
 
 }  // namespace sigspace::less

@@ -7,6 +7,7 @@
 
 #include "less/common/codes.hpp"
 #include "less/common/expand.hpp"
+#include "less/common/rref.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 
@@ -26,8 +27,8 @@ Status keygen(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Aren
     // The sampled monomial is Q_j^-1; the public code is RREF(G0 * Q_j) (section 4 step 4).
     secret_monomial<P>(key.mono_seed[j], coef_qinv, perm_qinv);
     monomial_invert(coef_qinv, perm_qinv, n, coef_q, perm_q);
-    monomial_apply(g0, k, n, coef_q, perm_q, g);
-    rref(g, k, n, pivots);  // cannot fail: G0 * Q_j has the rank of G0
+    monomial_apply<k, n>(g0, coef_q, perm_q, g);
+    rref<k, n>(g, pivots);  // cannot fail: G0 * Q_j has the rank of G0
     pack_rref(g, k, n, pivots, pk + P::lambda + j * P::rref_bytes);
   }
   key.x.wipe();

@@ -13,6 +13,7 @@
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/expand.hpp"
+#include "less/common/rref.hpp"
 #include "less/common/seedtree.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
@@ -75,10 +76,10 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
       round_monomial<P>(round_seeds + i * lambda, salt, i, coef, perm);
-      monomial_apply(g0, k, n, coef, perm, g);
+      monomial_apply<k, n>(g0, coef, perm, g);
       permuted_unit_columns<P>(perm, unit_cols);
       // Cannot fail: G0 * mu has full rank, and skipping eliminations keeps the rank.
-      rref_pivot_reuse(g, k, n, pivots, unit_cols, P::sign_pivot_reuse_limit);
+      rref_pivot_reuse<k, n>(g, pivots, unit_cols, P::sign_pivot_reuse_limit);
       non_pivot_columns(g, k, n, pivots, a);
       pivot_sources<P>(perm, pivots, pi_tilde[i]);
       // g is dead until the next round: the blinding and the canonical form borrow it (the

@@ -10,6 +10,7 @@
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/expand.hpp"
+#include "less/common/rref.hpp"
 #include "less/common/seedtree.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
@@ -78,7 +79,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
   for (unsigned i = 0; i < t; ++i) {  // step 4
     if (chall[i] == 0) {
       round_monomial<P>(round_seeds + i * lambda, salt, i, coef, perm);
-      monomial_apply(g0, k, n, coef, perm, g);
+      monomial_apply<k, n>(g0, coef, perm, g);
       unit_columns_after<P>(perm, unit_cols);
     } else {
       unpack_rref(pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, k, n, gj, gj_pivots);
@@ -86,7 +87,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
       select_columns<P>(gj, resp, gj_pivots, g, unit_cols);
       resp += P::n8;
     }
-    if (!rref_pivot_reuse(g, k, n, pivots, unit_cols, P::verify_pivot_reuse_limit))
+    if (!rref_pivot_reuse<k, n>(g, pivots, unit_cols, P::verify_pivot_reuse_limit))
       return Status::invalid_signature;
     non_pivot_columns(g, k, n, pivots, a);
     static_assert(sizeof g >= sizeof a);
