@@ -17,7 +17,9 @@
 
 namespace sigspace::less::reference {
 
-// Section 9 step 4: a response selects exactly k of the n columns (padding bits must be 0).
+// Section 9 step 4: a response selects exactly k of the n columns (padding bits must be 0; the
+// reference's CheckCanonicalAction counts all N8 bytes only, which no honest signature tells
+// apart, so this stricter check accepts the same valid signatures).
 template <class P>
 bool response_valid(const std::uint8_t* resp) {
   unsigned weight = 0;
