@@ -1,32 +1,16 @@
-// Unit checks of variants/less/common: the sorting-network permutation for every length used,
-// F_127 inverses, packing round trips.
+// Unit checks of variants/less/common: F_127 inverses, the RREF and packing round trips, pivot
+// reuse against the plain RREF. The constant-time kernels are checked in ct_kernels_test.cpp.
 #include <gtest/gtest.h>
 
 #include <random>
 
 #include "less/common/codes.hpp"
-#include "less/common/ctperm.hpp"
 #include "less/common/fq.hpp"
+#include "less/common/rref.hpp"
 
 namespace {
 
 using namespace sigspace::less;
-
-TEST(LessCommon, SortingNetworkPlacesEveryRowByItsKey) {
-  std::mt19937 rng(1);
-  for (unsigned n = 1; n <= 600; ++n) {
-    std::vector<std::uint16_t> keys(n);
-    for (unsigned i = 0; i < n; ++i) keys[i] = static_cast<std::uint16_t>(i);
-    std::shuffle(keys.begin(), keys.end(), rng);
-    std::vector<std::uint8_t> rows(2 * n);
-    for (unsigned i = 0; i < n; ++i) rows[2 * i] = static_cast<std::uint8_t>(keys[i]), rows[2 * i + 1] = static_cast<std::uint8_t>(keys[i] >> 8);
-    ct_sort_rows(keys.data(), rows.data(), n, 2);
-    for (unsigned d = 0; d < n; ++d) {
-      ASSERT_EQ(keys[d], d) << "n = " << n;
-      ASSERT_EQ(rows[2 * d] | rows[2 * d + 1] << 8, static_cast<int>(d)) << "n = " << n;
-    }
-  }
-}
 
 TEST(LessCommon, FieldInverseAndReduction) {
   for (unsigned a = 1; a < kQ; ++a) EXPECT_EQ(a * fq_inv(a) % kQ, 1u);
@@ -38,11 +22,56 @@ TEST(LessCommon, RrefPackRoundTrip) {
   std::mt19937 rng(7);
   std::vector<std::uint8_t> g(k * n), piv(n), packed((7 * k * (n - k) + 7) / 8 + (n + 7) / 8), back(k * n);
   for (auto& x : g) x = static_cast<std::uint8_t>(rng() % kQ);
-  ASSERT_TRUE(rref(g.data(), k, n, piv.data()));
+  ASSERT_TRUE((rref<k, n>(g.data(), piv.data())));
   pack_rref(g.data(), k, n, piv.data(), packed.data());
   ASSERT_TRUE(packed_rref_valid(packed.data(), k, n));
-  unpack_rref(packed.data(), k, n, back.data());
+  std::vector<std::uint8_t> back_piv(n);
+  unpack_rref(packed.data(), k, n, back.data(), back_piv.data());
   EXPECT_EQ(back, g);
+  EXPECT_EQ(back_piv, piv);
 }
 
 }  // namespace
+
+namespace {
+
+// A random monomial of length n (coefficients in [1,126]).
+void random_monomial(std::mt19937& rng, unsigned n, std::vector<std::uint8_t>& coef,
+                     std::vector<std::uint16_t>& perm) {
+  coef.resize(n), perm.resize(n);
+  for (unsigned i = 0; i < n; ++i) coef[i] = static_cast<std::uint8_t>(1 + rng() % 126), perm[i] = static_cast<std::uint16_t>(i);
+  std::shuffle(perm.begin(), perm.end(), rng);
+}
+
+}  // namespace
+
+// Pivot reuse (sections 5 and 9) leaves the pivot set of the plain RREF and each non-pivot row a
+// nonzero multiple of the plain one, which the canonical form does not see.
+TEST(LessCommon, PivotReuseMatchesRrefUpToRowScaling) {
+  constexpr unsigned k = 24, n = 48, m = n - k;
+  std::mt19937 rng(11);
+  for (unsigned trial = 0; trial < 200; ++trial) {
+    std::vector<std::uint8_t> v(k * m), g0(k * n), g(k * n), h(k * n), coef, piv(n), piv2(n), unit(n);
+    std::vector<std::uint16_t> perm;
+    for (auto& x : v) x = static_cast<std::uint8_t>(rng() % kQ);
+    g0_expand(v.data(), k, n, g0.data());
+    random_monomial(rng, n, coef, perm);
+    monomial_apply<k, n>(g0.data(), coef.data(), perm.data(), g.data());
+    h = g;
+    for (unsigned j = 0; j < n; ++j) unit[perm[j]] = j < k;
+    ASSERT_TRUE((rref<k, n>(g.data(), piv.data())));
+    ASSERT_TRUE((rref_pivot_reuse<k, n>(h.data(), piv2.data(), unit.data(), trial % 2 ? k : 5)));
+    ASSERT_EQ(piv, piv2);
+    std::vector<std::uint8_t> a(k * m), b(k * m);
+    non_pivot_columns(g.data(), k, n, piv.data(), a.data());
+    non_pivot_columns(h.data(), k, n, piv.data(), b.data());
+    for (unsigned r = 0; r < k; ++r) {
+      unsigned j0 = 0;
+      while (j0 < m && a[r * m + j0] == 0) ++j0;
+      if (j0 == m) continue;
+      const std::uint8_t f = fq_mul(b[r * m + j0], fq_inv(a[r * m + j0]));
+      ASSERT_NE(f, 0) << "trial " << trial << " row " << r;
+      for (unsigned j = 0; j < m; ++j) ASSERT_EQ(b[r * m + j], fq_mul(a[r * m + j], f));
+    }
+  }
+}

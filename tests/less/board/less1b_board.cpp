@@ -1,6 +1,8 @@
 // Portable board test: LESS-1b KAT entry 0 (keygen pk/sk, sign sm, verify) with the public key
-// as a const array, so on a board it is read from flash through a span. Runs on the host and,
+// as a const array, so on a board it is read from flash through a span. This is the boards' KAT
+// subset (printed when it runs); the Release host build replays every entry of every set. Runs on the host and,
 // under QEMU, on a Cortex-M4 (minitest: no heap, no exceptions).
+#include <cstdio>
 #include <cstring>
 
 #include "registry.hpp"
@@ -38,4 +40,9 @@ const minitest::Case kCases[] = {{"kat_entry0", run_entry0}};
 
 }  // namespace
 
-int main() { return minitest::run("less1b_board", kCases, 1); }
+int main() {
+  // The boards replay a subset: one entry of one set (a LESS-1b signature is about 12 G guest
+  // instructions); every entry of every set is replayed on the Release host build.
+  std::printf("LESS KAT subset: LESS-1b entry 0 of 10 (full replay on the Release host build)\n");
+  return minitest::run("less1b_board", kCases, 1);
+}

@@ -4,7 +4,6 @@
 #include <cstring>
 
 #include "less/common/codes.hpp"
-#include "less/common/ctperm.hpp"
 #include "less/common/fq.hpp"
 #include "less/common/sampler.hpp"
 
@@ -138,38 +137,26 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
   return touched;
 }
 
-namespace {
-
-// One monomial side of the blinding: m coefficients (section 2.1), then a permutation
-// (section 2.4); keys becomes the inverse permutation, the key under which the network gathers
-// row perm[i] into position i.
-void blinding_monomial(KeccakSponge& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
-                       std::uint16_t* keys) {
-  sample_fq_vector(x, coef, m, 1, 125);
-  sample_blinding_perm(x, perm, m);
-  for (unsigned i = 0; i < m; ++i) keys[i] = static_cast<std::uint16_t>(i);
-  ct_sort_pairs(perm, keys, m);  // sorts perm into the identity; keys[s] = i with perm[i] = s
-}
-
-void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::uint16_t* keys,
-                        const std::uint8_t* coef) {
-  ct_sort_rows(keys, rows, count, len);
-  for (unsigned i = 0; i < count; ++i)
-    for (unsigned j = 0; j < len; ++j) rows[std::size_t{i} * len + j] = fq_mul(rows[std::size_t{i} * len + j], coef[i]);
-}
-
-}  // namespace
-
-// Section 6.5: tmp[j][i] = cR[i] * a[j][pR[i]], then a[i] = cL[i] * tmp[pL[i]]. Constant-time:
-// columns are permuted as rows of the transpose, both through the sorting network.
+// Section 6.5 (blind): right then left monomial drawn first (coefficients, then the
+// permutation, each side), then tmp[j][i] = cR[i] * a[j][pR[i]] and a[i] = cL[i] * tmp[pL[i]].
+// Direct, secret-indexed moves as the official reference (ct_blind is the constant-time form).
 void blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, std::uint8_t* tmp,
-           std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
-  blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
-  transpose(a, k, m, tmp);
-  gather_rows_scaled(tmp, m, k, keys, coef);
-  transpose(tmp, m, k, a);
-  blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
-  gather_rows_scaled(a, k, m, keys, coef);
+           std::uint8_t* coef_r, std::uint16_t* perm_r, std::uint8_t* coef_l, std::uint16_t* perm_l) {
+  sample_fq_vector(blinding_xof, coef_r, m, 1, 125);
+  sample_blinding_perm(blinding_xof, perm_r, m);
+  sample_fq_vector(blinding_xof, coef_l, k, 1, 125);
+  sample_blinding_perm(blinding_xof, perm_l, k);
+  for (unsigned i = 0; i < m; ++i) {
+    const std::uint8_t c = coef_r[i];
+    const unsigned src = perm_r[i];
+    for (unsigned j = 0; j < k; ++j) tmp[std::size_t{j} * m + i] = fq_mul(a[std::size_t{j} * m + src], c);
+  }
+  for (unsigned i = 0; i < k; ++i) {
+    const std::uint8_t c = coef_l[i];
+    const std::uint8_t* src = tmp + std::size_t{perm_l[i]} * m;
+    std::uint8_t* dst = a + std::size_t{i} * m;
+    for (unsigned j = 0; j < m; ++j) dst[j] = fq_mul(src[j], c);
+  }
 }
 
 }  // namespace sigspace::less

@@ -1,6 +1,6 @@
 // Canonical form and blinding of LESS v2.0 (less-v2.0.md sections 6 and 6.5; the reference's
 // compute_canonical_form_type5_popcnt and blind). The canonical form is data-dependent by
-// design; in sign its input is blinded first.
+// design; in sign its input is blinded first. Neither is constant-time here.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -22,32 +22,28 @@ struct CfScratch {
 // Section 6: replaces a (k x m) by its canonical form; false on failure (sign retries, verify rejects).
 bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws);
 
-// Section 6.5: a <- Left * a * Right with monomials drawn from the blinding XOF. tmp is k*m
-// bytes, keys/payload m words each. Secret rows and columns move through sorting networks.
+// Section 6.5: a <- Left * a * Right with monomials drawn from the blinding XOF, by direct
+// (secret-indexed) moves as the official reference; ct_blind.hpp has the constant-time form.
+// tmp is k*m bytes; the monomials are m entries each (k = m).
 void blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, std::uint8_t* tmp,
-           std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys);
+           std::uint8_t* coef_r, std::uint16_t* perm_r, std::uint8_t* coef_l, std::uint16_t* perm_l);
 
-// Bytes of the histogram/transpose scratch the canonical form borrows from its caller.
-constexpr std::size_t cf_borrowed_bytes(unsigned k, unsigned m) {
-  return k * 128u > std::size_t{m} * k ? k * 128u : std::size_t{m} * k;
-}
-
-// Wrappers sized by the parameter set. The best and candidate matrices live in this frame; the
-// histogram/transpose scratch is borrowed from the caller (a matrix that is dead while the
-// canonical form runs), which keeps the peak near the reference's, whose scratch is static.
+// Wrappers sized by the parameter set. The best matrix and the histogram/transpose scratch live
+// in this frame, as the reference's M and SortRows/SortCols frames; the candidate matrix (static
+// in the reference) is borrowed from the caller, from a k x n matrix that is dead meanwhile.
 template <unsigned K, unsigned M>
-[[gnu::noinline]] bool canonical_form(std::uint8_t* a, std::uint8_t* borrowed) {
-  std::uint8_t best[K * M], cand[K * M];
+[[gnu::noinline]] bool canonical_form(std::uint8_t* a, std::uint8_t* borrowed_cand) {
+  std::uint8_t best[K * M], hist_or_t[K * 128 > K * M ? K * 128 : K * M];
   std::uint16_t row_idx[K], col_idx[M], rows_j[K];
-  return canonical_form(a, K, M, {best, cand, borrowed, row_idx, col_idx, rows_j});
+  return canonical_form(a, K, M, {best, borrowed_cand, hist_or_t, row_idx, col_idx, rows_j});
 }
 // tmp: k*m bytes borrowed from the caller (the reference keeps this matrix static).
 template <unsigned K, unsigned M>
 [[gnu::noinline]] void blind(std::uint8_t* a, KeccakSponge& blinding_xof, std::uint8_t* tmp) {
-  static_assert(K == M, "blinding shares its vectors between the two sides");
-  std::uint8_t coef[M];
-  std::uint16_t perm[M], keys[M];
-  blind(a, K, M, blinding_xof, tmp, coef, perm, keys);
+  static_assert(K == M, "the two blinding monomials have the same size");
+  std::uint8_t coef_r[M], coef_l[K];
+  std::uint16_t perm_r[M], perm_l[K];
+  blind(a, K, M, blinding_xof, tmp, coef_r, perm_r, coef_l, perm_l);
 }
 
 }  // namespace sigspace::less

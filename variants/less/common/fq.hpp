@@ -14,14 +14,40 @@ constexpr std::uint32_t fq_red(std::uint32_t x) {
   const std::uint32_t t = x - 127u;
   return t + ((0u - (t >> 31)) & 127u);  // t wrapped (x < 127) -> add 127 back
 }
+// x < 254 -> x mod 127 with a mask (the reference's fq_cond_sub).
+constexpr std::uint8_t fq_cond_sub(std::uint8_t x) {
+  const std::uint8_t s = static_cast<std::uint8_t>(x - kQ);
+  const std::uint8_t mask = static_cast<std::uint8_t>(0u - (s >> 7));  // x < 127: s wrapped
+  return static_cast<std::uint8_t>((mask & kQ) + s);
+}
+// a * b mod 127 for a * b < 16256: one fold of 2^7 = 1 (mod 127), then a conditional
+// subtraction, the reference's fq_mul (so that its instruction mix is the reference's too).
 constexpr std::uint8_t fq_mul(std::uint32_t a, std::uint32_t b) {
-  return static_cast<std::uint8_t>(fq_red(a * b));
+  const std::uint16_t x = static_cast<std::uint16_t>(a * b);  // 16-bit lanes, as the reference
+  return fq_cond_sub(static_cast<std::uint8_t>((x >> 7) + (static_cast<std::uint8_t>(x) & kQ)));
+}
+// x - y mod 127 for x, y < 127 (the reference's fq_sub).
+constexpr std::uint8_t fq_sub(std::uint8_t x, std::uint8_t y) {
+  return fq_cond_sub(static_cast<std::uint8_t>(x + kQ - y));
 }
 // a^125 = a^-1 by a fixed chain (0 maps to 0, as the specification's table does).
 constexpr std::uint8_t fq_inv(std::uint32_t a) {
   const std::uint32_t a2 = fq_mul(a, a), a4 = fq_mul(a2, a2), a8 = fq_mul(a4, a4);
   const std::uint32_t a16 = fq_mul(a8, a8), a32 = fq_mul(a16, a16), a64 = fq_mul(a32, a32);
   return fq_mul(fq_mul(fq_mul(a64, a32), fq_mul(a16, a8)), fq_mul(a4, a));  // 64+32+16+8+4+1
+}
+
+// row[j] += add[j] * f (mod 127) for j in [0, len), f <= 127. x <= 16255, one fold of
+// 2^7 = 1 (mod 127) leaves x <= 253, which fits a byte, and min(x, x - 127) finishes (x - 127
+// wraps above x exactly when x < 127), so the last step runs in 8-bit lanes. No division.
+inline void fq_row_axpy(std::uint8_t* __restrict row, const std::uint8_t* __restrict add,
+                        std::uint16_t f, unsigned len) {
+  for (unsigned j = 0; j < len; ++j) {
+    const std::uint16_t x = static_cast<std::uint16_t>(row[j] + add[j] * f);
+    const std::uint8_t b = static_cast<std::uint8_t>((x & 127u) + (x >> 7));
+    const std::uint8_t y = static_cast<std::uint8_t>(b - kQ);
+    row[j] = y < b ? y : b;
+  }
 }
 
 // Inverse table for public or deliberately data-dependent code (canonical form, verify).
@@ -34,5 +60,6 @@ struct FqInvTable {
 inline constexpr FqInvTable kFqInv{};
 
 static_assert(fq_inv(3) * 3 % 127 == 1 && fq_inv(126) == 126 && fq_inv(0) == 0);
+static_assert(fq_mul(126, 127) == 0 && fq_mul(126, 126) == 1 && fq_sub(0, 126) == 1);
 
 }  // namespace sigspace::less

@@ -100,6 +100,11 @@ struct Params : Set {
   static constexpr std::size_t sig_max_bytes = sig_fixed_bytes + std::size_t{max_seeds} * lambda;
   static constexpr unsigned tree_nodes = 2 * t - 1;
   static constexpr unsigned category = lambda == 16 ? 1 : (lambda == 24 ? 3 : 5);
+  // Pivot-reuse caps of the official reference (less-v2.0.md section 1, derived constants;
+  // performance only): sign reuses at most this many former unit columns per RREF, which keeps
+  // the amount of work fixed except with probability below 2^-64; verify reuses up to k.
+  static constexpr unsigned sign_pivot_reuse_limit = category == 1 ? 25 : (category == 3 ? 51 : 79);
+  static constexpr unsigned verify_pivot_reuse_limit = k;
   // Section 2: SHAKE128 for category 1, SHAKE256 otherwise; SHA3 with a 2-lambda-byte digest.
   using Xof = std::conditional_t<category == 1, Shake128, Shake256>;
   using Hash = std::conditional_t<category == 1, Sha3_256,

@@ -16,13 +16,23 @@ constexpr unsigned bit_length(unsigned v) {
 
 // Section 2.1: cnt values in [lo, lo+span] from 7-bit chunks of fresh 64-bit LE words.
 void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span);
-// Section 2.2: a monomial = n coefficients in [1,126], then the biased shuffle of the identity.
+// Section 2.2: a monomial = n coefficients in [1,126], then the biased shuffle of the identity
+// (direct swaps at secret positions, as the official reference).
 void sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
-// Section 2.4: the permutation sampler used only by blinding (yt_shuffle_state_limit).
+// Section 2.4: the permutation sampler used only by blinding (yt_shuffle_state_limit; direct).
 void sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m);
 
-// Constant-time helpers on permutations, O(n) per call.
-std::uint16_t ct_lookup_u16(const std::uint16_t* a, unsigned n, std::uint32_t idx);
-std::uint32_t ct_find_u16(const std::uint16_t* a, unsigned n, std::uint32_t value);  // index of value
+// Section 2.2's source of shuffle positions in [0, n), shared by sample_monomial and its
+// constant-time form. It reads its first word when constructed (after the coefficients).
+class PositionStream {
+ public:
+  PositionStream(KeccakSponge& x, unsigned n);
+  std::uint32_t next();
+
+ private:
+  KeccakSponge& x_;
+  unsigned n_, bits_, per_word_, used_ = 0;
+  std::uint64_t word_;
+};
 
 }  // namespace sigspace::less

@@ -1,6 +1,11 @@
-// The LESS v2.0 reference operating point (keygen.hpp, sign.hpp, verify.hpp). Workspace is 0 for
-// every operation: like the official reference, everything lives on the stack. Retained state is
-// the compressed secret key.
+// The LESS v2.0 reference operating point (keygen.hpp, sign.hpp, verify.hpp): it mirrors the
+// official v2.0.0 reference implementation, which is NOT constant-time. Secret monomials are
+// applied by secret-indexed moves, the RREF branches on the data and reuses former unit columns
+// as pivots (capped per category in sign), the blinding and the responses are direct lookups.
+// The constant-time kernels (less/common/ct_*.hpp) are for the constant-time points. Workspace
+// is 0 for every operation: like the official reference, everything lives on the stack (its two
+// static k x m matrices are borrowed from dead stack matrices). Retained state is the compressed
+// secret key.
 #pragma once
 #include <array>
 
@@ -15,9 +20,11 @@ struct Reference {
   static constexpr const char* name = "reference";
   static constexpr std::array<point::Technique, 0> techniques{};
   static constexpr std::array traits{
-      "materialised-generators",  // G0 * mu as a k x n matrix, the public codes expanded
+      "non-constant-time",        // mirrors the official reference, which is not constant-time
+      "materialised-generators",  // G0 and G0 * mu as k x n matrices, the public codes expanded
       "per-round-pivot-columns",  // pi_tilde for all t rounds (2kt bytes)
-      "ct-sorting-network-permutation"};
+      "pivot-reuse",              // RREF reuses former unit columns (sign capped per category)
+      "direct-permutation"};      // monomials applied by secret-indexed column moves
   template <class P, unsigned>
   static constexpr std::size_t state_bytes = P::sk_bytes;
   template <class P, unsigned>

@@ -1,6 +1,11 @@
-// LESS v2.0 signing, reference operating point (less-v2.0.md section 5). Memory as the official
-// reference: V of G0, two materialised k x n matrices, the pivot source columns of every round
-// (pi_tilde, 2kt bytes), the seed tree and a copy of its leaves, then the canonical-form chain.
+// LESS v2.0 signing, reference operating point (less-v2.0.md section 5), as the official v2.0.0
+// reference LESS_sign: V of G0, G0 = [I | V] and G0 * mu as k x n matrices, the pivot source
+// columns of every round (pi_tilde, 2kt bytes), the seed tree and a copy of its leaves, then the
+// canonical-form chain. Like the official reference it is NOT constant-time: the ephemeral and
+// secret monomials are applied by secret-indexed moves, the RREF searches its pivots with
+// branches and reuses at most P::sign_pivot_reuse_limit former unit columns (the official cap,
+// which fixes the amount of work except with probability below 2^-64), and the response is
+// built by direct lookups. The constant-time kernels are ct_*.hpp in less/common.
 #pragma once
 #include <cstring>
 
@@ -8,22 +13,43 @@
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/expand.hpp"
+#include "less/common/rref.hpp"
 #include "less/common/seedtree.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 
 namespace sigspace::less::reference {
 
-// Section 5 step 10: the response bitmap of a challenged round has bit x set iff the secret
-// monomial Qinv maps x onto one of the round's pivot source columns. Masked O(n*k) scan.
+// Section 5 step 10 (monomial_compose_action, CosetRep): bit x of the response is set iff the
+// secret monomial Qinv maps x onto one of the round's pivot source columns. pos_of is n words.
 template <class P>
-void response_bitmap(const std::uint16_t* qinv_perm, const std::uint16_t* pi, std::uint8_t* out) {
+void response_bitmap(const std::uint16_t* qinv_perm, const std::uint16_t* pi, std::uint16_t* pos_of,
+                     std::uint8_t* out) {
+  for (unsigned x = 0; x < P::n; ++x) pos_of[qinv_perm[x]] = static_cast<std::uint16_t>(x);
   std::memset(out, 0, P::n8);
-  for (unsigned x = 0; x < P::n; ++x) {
-    std::uint32_t hit = 0;
-    for (unsigned l = 0; l < P::k; ++l) hit |= ct::eq_mask(qinv_perm[x], pi[l]);
-    out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | ((hit & 1u) << (x % 8)));
+  for (unsigned l = 0; l < P::k; ++l) {
+    const unsigned x = pos_of[pi[l]];
+    out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (1u << (x % 8)));
   }
+}
+
+// Section 5 step 6: pi_tilde[l] = the source column j of G0 with mu.perm[j] = c, for the l-th
+// pivot column c (the reference's linear search).
+template <class P>
+void pivot_sources(const std::uint16_t* perm, const std::uint8_t* pivots, std::uint16_t* pi) {
+  unsigned l = 0;
+  for (unsigned c = 0; c < P::n; ++c) {
+    if (!pivots[c]) continue;
+    unsigned j = 0;
+    while (perm[j] != c) ++j;
+    pi[l++] = static_cast<std::uint16_t>(j);
+  }
+}
+
+// Which columns of G0 * mu were unit columns of G0 = [I | V] (the first k), for pivot reuse.
+template <class P>
+void permuted_unit_columns(const std::uint16_t* perm, std::uint8_t* flags) {
+  for (unsigned j = 0; j < P::n; ++j) flags[perm[j]] = j < P::k ? 1 : 0;
 }
 
 template <class P>
@@ -42,24 +68,25 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   seedtree_build<P>(nodes, salt);  // step 4
   seedtree_leaves(P::tree(), nodes, lambda, round_seeds);
 
-  std::uint8_t v[k * m], tr[n * k], g[k * n], a[k * m], coef[n], pivots[n];
-  std::uint16_t perm[n], keys[n], pi_tilde[t][k];
+  std::uint8_t v[k * m], g0[k * n], g[k * n], a[k * m], coef[n], pivots[n], unit_cols[n];
+  std::uint16_t perm[n], pi_tilde[t][k];
   expand_g0<P>(key.g0_seed, v);  // step 5
+  g0_expand(v, k, n, g0);
   typename P::Hash h;
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
       round_monomial<P>(round_seeds + i * lambda, salt, i, coef, perm);
-      g0_monomial_transposed(v, k, n, coef, perm, tr, keys);
-      transpose(tr, n, k, g);
-      rref(g, k, n, pivots);  // cannot fail: G0 * mu has full rank
-      unsigned l = 0;
-      for (unsigned c = 0; c < n; ++c)  // pivot set: data-dependent as documented in rref()
-        if (pivots[c]) pi_tilde[i][l++] = static_cast<std::uint16_t>(ct_find_u16(perm, n, c));
+      monomial_apply<k, n>(g0, coef, perm, g);
+      permuted_unit_columns<P>(perm, unit_cols);
+      // Cannot fail: G0 * mu has full rank, and skipping eliminations keeps the rank.
+      rref_pivot_reuse<k, n>(g, pivots, unit_cols, P::sign_pivot_reuse_limit);
       non_pivot_columns(g, k, n, pivots, a);
-      // tr and g are dead until the next round: the blinding and the canonical form borrow tr.
-      static_assert(sizeof tr >= cf_borrowed_bytes(k, m) && sizeof tr >= sizeof a);
-      blind<k, m>(a, blinding, tr);
-      if (canonical_form<k, m>(a, tr)) break;
+      pivot_sources<P>(perm, pivots, pi_tilde[i]);
+      // g is dead until the next round: the blinding and the canonical form borrow it (the
+      // reference keeps these two k x m matrices static).
+      static_assert(sizeof g >= sizeof a);
+      blind<k, m>(a, blinding, g);
+      if (canonical_form<k, m>(a, g)) break;
       // Negligible: retry with the round seed's first byte + 1 (the verifier is not told).
       round_seeds[i * lambda] = static_cast<std::uint8_t>(round_seeds[i * lambda] + 1);
     }
@@ -73,13 +100,14 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
 
   std::uint8_t chall[t], labels[P::tree_nodes];
+  std::uint16_t pos_of[n];  // the reference's reverse_Q
   sample_challenge<P>(digest, chall);  // step 8
   seedtree_label(P::tree(), chall, labels);  // step 9: unchallenged leaves are revealed
   std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
   for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
     if (chall[i] == 0) continue;
     secret_monomial<P>(key.mono_seed[chall[i] - 1], coef, perm);
-    response_bitmap<P>(perm, pi_tilde[i], resp);
+    response_bitmap<P>(perm, pi_tilde[i], pos_of, resp);
     resp += P::n8;
   }
   const unsigned count = seedtree_path(P::tree(), nodes, labels, lambda, resp);  // step 11
@@ -88,8 +116,9 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
 
   key.x.wipe(), blinding.wipe();
   ct::wipe(&key, sizeof key), ct::wipe(nodes, sizeof nodes), ct::wipe(cf_seed, sizeof cf_seed);
-  ct::wipe(round_seeds, sizeof round_seeds), ct::wipe(tr, sizeof tr), ct::wipe(g, sizeof g);
+  ct::wipe(round_seeds, sizeof round_seeds), ct::wipe(g, sizeof g);
   ct::wipe(coef, sizeof coef), ct::wipe(perm, sizeof perm), ct::wipe(pi_tilde, sizeof pi_tilde);
+  ct::wipe(pos_of, sizeof pos_of), ct::wipe(a, sizeof a);
   return Status::ok;
 }
 

@@ -1,4 +1,4 @@
-#include "less/common/ctperm.hpp"
+#include "less/common/ct_permute.hpp"
 
 #include "sigspace/ct.hpp"
 
@@ -62,6 +62,18 @@ void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsig
 
 void ct_sort_pairs(std::uint16_t* keys, std::uint16_t* payload, unsigned count) {
   Net{keys, nullptr, payload, 0}.sort(0, count, true);
+}
+
+std::uint16_t ct_lookup_u16(const std::uint16_t* a, unsigned n, std::uint32_t idx) {
+  std::uint32_t v = 0;
+  for (unsigned j = 0; j < n; ++j) v |= a[j] & ct::eq_mask(j, idx);
+  return static_cast<std::uint16_t>(v);
+}
+
+std::uint32_t ct_find_u16(const std::uint16_t* a, unsigned n, std::uint32_t value) {
+  std::uint32_t idx = 0;
+  for (unsigned j = 0; j < n; ++j) idx |= j & ct::eq_mask(a[j], value);
+  return idx;
 }
 
 }  // namespace sigspace::less

@@ -1,0 +1,47 @@
+#include "less/common/ct_blind.hpp"
+
+#include <cstddef>
+
+#include "less/common/codes.hpp"
+#include "less/common/ct_permute.hpp"
+#include "less/common/ct_sampler.hpp"
+#include "less/common/fq.hpp"
+#include "less/common/sampler.hpp"
+
+namespace sigspace::less {
+namespace {
+
+// One monomial side of the blinding: m coefficients (section 2.1), then a permutation
+// (section 2.4); keys becomes the inverse permutation, the key under which the network gathers
+// row perm[i] into position i.
+void blinding_monomial(KeccakSponge& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
+                       std::uint16_t* keys) {
+  sample_fq_vector(x, coef, m, 1, 125);
+  ct_sample_blinding_perm(x, perm, m);
+  for (unsigned i = 0; i < m; ++i) keys[i] = static_cast<std::uint16_t>(i);
+  ct_sort_pairs(perm, keys, m);  // sorts perm into the identity; keys[s] = i with perm[i] = s
+}
+
+void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::uint16_t* keys,
+                        const std::uint8_t* coef) {
+  ct_sort_rows(keys, rows, count, len);
+  for (unsigned i = 0; i < count; ++i)
+    for (unsigned j = 0; j < len; ++j) rows[std::size_t{i} * len + j] = fq_mul(rows[std::size_t{i} * len + j], coef[i]);
+}
+
+}  // namespace
+
+// Section 6.5, the output of blind() (canonical.hpp): tmp[j][i] = cR[i] * a[j][pR[i]], then
+// a[i] = cL[i] * tmp[pL[i]]. Columns are permuted as rows of the transpose, both through the
+// sorting network.
+void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof,
+              std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
+  blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
+  transpose(a, k, m, tmp);
+  gather_rows_scaled(tmp, m, k, keys, coef);
+  transpose(tmp, m, k, a);
+  blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
+  gather_rows_scaled(a, k, m, keys, coef);
+}
+
+}  // namespace sigspace::less

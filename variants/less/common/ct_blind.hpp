@@ -1,0 +1,16 @@
+// Constant-time blinding (less-v2.0.md section 6.5), kept for the constant-time operating points
+// (the reference point mirrors the official reference and blinds by direct moves, canonical.hpp).
+// Same XOF stream and output as blind(); tests/less/ct_kernels_test.cpp checks that.
+#pragma once
+#include <cstdint>
+
+#include "sigspace/keccak.hpp"
+
+namespace sigspace::less {
+
+// a <- Left * a * Right (k x m, k = m). Rows and columns move through sorting networks (columns as
+// rows of the transpose). tmp is k*m bytes; coef, perm and keys m entries each.
+void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, std::uint8_t* tmp,
+              std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys);
+
+}  // namespace sigspace::less

@@ -1,0 +1,19 @@
+// Constant-time forms of the section 2.2 and 2.4 permutation samplers, kept for the
+// constant-time operating points (the reference point mirrors the official reference and swaps
+// directly, sampler.hpp). Same XOF stream, same output; tested against the direct samplers in
+// tests/less/ct_kernels_test.cpp.
+#pragma once
+#include <cstdint>
+
+#include "sigspace/keccak.hpp"
+
+namespace sigspace::less {
+
+// Section 2.2: as sample_monomial, but each swap touches every entry with masks, so the secret
+// position decides no address; only rejections (position >= n) branch.
+void ct_sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
+// Section 2.4: as sample_blinding_perm, with the reduction by masked long division (UDIV timing
+// depends on its operands on Cortex-M) and masked swaps.
+void ct_sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m);
+
+}  // namespace sigspace::less
