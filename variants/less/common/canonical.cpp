@@ -1,5 +1,7 @@
 #include "less/common/canonical.hpp"
 
+#include "sigspace/ct.hpp"
+
 #include <algorithm>
 #include <cstring>
 
@@ -134,6 +136,8 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
     }
   }
   if (touched) std::memcpy(a, ws.best, std::size_t{k} * m);
+  ct::wipe(lbest, sizeof lbest), ct::wipe(l_new, sizeof l_new), ct::wipe(d, sizeof d);
+  ct::wipe(row, sizeof row), ct::wipe(h, sizeof h);
   return touched;
 }
 

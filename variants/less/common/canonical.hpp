@@ -5,6 +5,7 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sigspace/ct.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::less {
@@ -35,7 +36,12 @@ template <unsigned K, unsigned M>
 [[gnu::noinline]] bool canonical_form(std::uint8_t* a, std::uint8_t* borrowed_cand) {
   std::uint8_t best[K * M], hist_or_t[K * 128 > K * M ? K * 128 : K * M];
   std::uint16_t row_idx[K], col_idx[M], rows_j[K];
-  return canonical_form(a, K, M, {best, borrowed_cand, hist_or_t, row_idx, col_idx, rows_j});
+  const bool ok = canonical_form(a, K, M, {best, borrowed_cand, hist_or_t, row_idx, col_idx, rows_j});
+  // The canonical form is a function of the blinded matrix; its scratch is wiped all the same
+  // (issue 16: the best and candidate matrices stayed on the stack).
+  ct::wipe(best, sizeof best), ct::wipe(hist_or_t, sizeof hist_or_t);
+  ct::wipe(row_idx, sizeof row_idx), ct::wipe(col_idx, sizeof col_idx), ct::wipe(rows_j, sizeof rows_j);
+  return ok;
 }
 // tmp: k*m bytes borrowed from the caller (the reference keeps this matrix static).
 template <unsigned K, unsigned M>
@@ -44,6 +50,9 @@ template <unsigned K, unsigned M>
   std::uint8_t coef_r[M], coef_l[K];
   std::uint16_t perm_r[M], perm_l[K];
   blind(a, K, M, blinding_xof, tmp, coef_r, perm_r, coef_l, perm_l);
+  // The blinding monomials are secret: with the blinded matrix they give back the unblinded one.
+  ct::wipe(coef_r, sizeof coef_r), ct::wipe(coef_l, sizeof coef_l);
+  ct::wipe(perm_r, sizeof perm_r), ct::wipe(perm_l, sizeof perm_l);
 }
 
 }  // namespace sigspace::less

@@ -7,6 +7,7 @@
 #include "less/common/ct_sampler.hpp"
 #include "less/common/fq.hpp"
 #include "less/common/sampler.hpp"
+#include "sigspace/ct.hpp"
 
 namespace sigspace::less {
 namespace {
@@ -42,6 +43,10 @@ void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xo
   transpose(tmp, m, k, a);
   blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
   gather_rows_scaled(a, k, m, keys, coef);
+  // The monomials are secret (with the output they unblind it), and so is tmp, which holds the
+  // matrix blinded on one side only.
+  ct::wipe(coef, m), ct::wipe(perm, m * sizeof *perm), ct::wipe(keys, m * sizeof *keys);
+  ct::wipe(tmp, std::size_t{k} * m);
 }
 
 }  // namespace sigspace::less

@@ -119,6 +119,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   ct::wipe(round_seeds, sizeof round_seeds), ct::wipe(g, sizeof g);
   ct::wipe(coef, sizeof coef), ct::wipe(perm, sizeof perm), ct::wipe(pi_tilde, sizeof pi_tilde);
   ct::wipe(pos_of, sizeof pos_of), ct::wipe(a, sizeof a);
+  ct::wipe(pivots, sizeof pivots), ct::wipe(unit_cols, sizeof unit_cols);  // from the round's mu
   return Status::ok;
 }
 
