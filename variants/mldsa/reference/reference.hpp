@@ -17,15 +17,23 @@ namespace sigspace::mldsa::reference {
 template <class P>
 using Matrix = Poly[P::k][P::l];
 
-// w = NTT^-1(A_hat o v_hat) (Algorithm 48 then 42), with every coefficient reduced into [0, q)
-// so Decompose / Power2Round can take it directly.
+// w_hat = A_hat o v_hat (Algorithm 48), each coefficient the sum of l Montgomery products
+// (|w_hat| < l q), not yet reduced.
+template <class P>
+void matrix_times_ntt(PolyVec<P::k>& w_hat, const Matrix<P>& a, const PolyVec<P::l>& v_hat) {
+  for (int i = 0; i < P::k; ++i) {
+    for (auto& x : w_hat.p[i].c) x = 0;
+    for (int j = 0; j < P::l; ++j) poly_pointwise_acc(w_hat.p[i], a[i][j], v_hat.p[j]);
+  }
+}
+
+// w = NTT^-1(A_hat o v_hat) (Algorithm 48 then 42), |w| < q.
 template <class P>
 void matrix_times(PolyVec<P::k>& w, const Matrix<P>& a, const PolyVec<P::l>& v_hat) {
-  for (int i = 0; i < P::k; ++i) {
-    for (auto& x : w.p[i].c) x = 0;
-    for (int j = 0; j < P::l; ++j) poly_pointwise_acc(w.p[i], a[i][j], v_hat.p[j]);
-    poly_reduce(w.p[i]);
-    invntt(w.p[i]);
+  matrix_times_ntt<P>(w, a, v_hat);
+  for (auto& p : w.p) {
+    poly_reduce(p);
+    invntt(p);
   }
 }
 
@@ -188,13 +196,14 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig) {
   ntt(c);
   vec_ntt(z);
   PolyVec<P::k> w;
-  matrix_times<P>(w, a, z);                                            // line 9: A_hat o NTT(z)
+  matrix_times_ntt<P>(w, a, z);                                        // line 9: A_hat o NTT(z)
   for (int i = 0; i < P::k; ++i) {                                     // ... - NTT(c) o NTT(t1 2^d)
     for (auto& x : t1.p[i].c) x <<= kD;
     ntt(t1.p[i]);
     poly_pointwise(t1.p[i], c, t1.p[i]);
-    invntt(t1.p[i]);
-    poly_sub(w.p[i], w.p[i], t1.p[i]);
+    poly_sub(w.p[i], w.p[i], t1.p[i]);  // |w_hat| < (l + 1) q
+    poly_reduce(w.p[i]);
+    invntt(w.p[i]);                                                    // ... one NTT^-1 of both
     poly_freeze(w.p[i]);
     for (int j = 0; j < kN; ++j)                                       // line 10
       w.p[i].c[j] = use_hint<P::gamma2>(hint.p[i].c[j], w.p[i].c[j]);
