@@ -45,30 +45,35 @@ static_assert(powmod(256, kQ - 2) == 8347681);
 
 // Lines 5-17 of Algorithm 41 for the layers len = top, ..., 1 on the 2 top coefficients a[0..)
 // found at position base of the polynomial: the zeta of a block is the one the whole transform
-// gives it there (m runs over 128/len .. 256/len - 1 along layer len).
+// gives it there (m runs over 128/len .. 256/len - 1 along layer len; here from the first block
+// at base on (a multiple of 2 top), counted up as line 9 does: no division per block).
 void ntt_layers(std::int32_t* a, int base, int top) {
   for (int len = top; len >= 1; len >>= 1) {                        // lines 5-6, 18
+    int m = kN / 2 / len + base / (2 * len);
     for (int start = 0; start < 2 * top; start += 2 * len) {        // lines 7-8, 16
-      const std::int64_t z = kZetas[kN / 2 / len + (base + start) / (2 * len)];  // lines 9-10
+      const std::int32_t z = kZetas[m++];                           // lines 9-10
       for (int j = start; j < start + len; ++j) {                   // line 11
-        const std::int32_t t = montgomery_reduce(z * a[j + len]);  // line 12
-        a[j + len] = a[j] - t;                                      // line 13
-        a[j] = a[j] + t;                                            // line 14
+        const std::int32_t t = montgomery_reduce(std::int64_t{z} * a[j + len]);  // line 12
+        const std::int32_t u = a[j];  // read once: the store to a[j + len] may not alias it
+        a[j + len] = u - t;                                         // line 13
+        a[j] = u + t;                                               // line 14
       }
     }
   }
 }
 
-// Lines 5-18 of Algorithm 42 for the layers len = 1, ..., top, placed as above.
+// Lines 5-18 of Algorithm 42 for the layers len = 1, ..., top, placed as above (m counted down,
+// line 9).
 void invntt_layers(std::int32_t* a, int base, int top) {
   for (int len = 1; len <= top; len <<= 1) {                        // lines 5-6, 19
+    int m = kN / len - 1 - base / (2 * len);
     for (int start = 0; start < 2 * top; start += 2 * len) {        // lines 7-8, 17
-      const std::int64_t z = -kZetas[kN / len - 1 - (base + start) / (2 * len)];  // lines 9-10
+      const std::int32_t z = -kZetas[m--];                          // lines 9-10
       for (int j = start; j < start + len; ++j) {                   // line 11
         // Sums grow by one bit per layer: |a| < 256 q < 2^31 after the last one.
         const std::int32_t t = a[j];                                // line 12
         a[j] = t + a[j + len];                                      // line 13
-        a[j + len] = montgomery_reduce(z * (t - a[j + len]));       // lines 14-15
+        a[j + len] = montgomery_reduce(std::int64_t{z} * (t - a[j + len]));  // lines 14-15
       }
     }
   }

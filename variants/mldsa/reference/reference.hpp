@@ -1,6 +1,7 @@
 // ML-DSA reference operating point: FIPS 204 Algorithms 6-8 read straight off the page.
 // Memory behaviour follows the pseudocode and the official reference: the whole matrix A_hat
-// and every vector live on the stack for the duration of the operation (no workspace), and the
+// and every vector live on the stack for the duration of the operation (no workspace), in the
+// official code's buffers (t1 overwrites t, the signer's z and h double as temporaries), and the
 // signer decodes the encoded secret key on every call.
 #pragma once
 #include <cstdint>
@@ -17,15 +18,23 @@ namespace sigspace::mldsa::reference {
 template <class P>
 using Matrix = Poly[P::k][P::l];
 
-// w = NTT^-1(A_hat o v_hat) (Algorithm 48 then 42), with every coefficient reduced into [0, q)
-// so Decompose / Power2Round can take it directly.
+// w_hat = A_hat o v_hat (Algorithm 48), each coefficient the sum of l Montgomery products
+// (|w_hat| < l q), not yet reduced.
+template <class P>
+void matrix_times_ntt(PolyVec<P::k>& w_hat, const Matrix<P>& a, const PolyVec<P::l>& v_hat) {
+  for (int i = 0; i < P::k; ++i) {
+    for (auto& x : w_hat.p[i].c) x = 0;
+    for (int j = 0; j < P::l; ++j) poly_pointwise_acc(w_hat.p[i], a[i][j], v_hat.p[j]);
+  }
+}
+
+// w = NTT^-1(A_hat o v_hat) (Algorithm 48 then 42), |w| < q.
 template <class P>
 void matrix_times(PolyVec<P::k>& w, const Matrix<P>& a, const PolyVec<P::l>& v_hat) {
-  for (int i = 0; i < P::k; ++i) {
-    for (auto& x : w.p[i].c) x = 0;
-    for (int j = 0; j < P::l; ++j) poly_pointwise_acc(w.p[i], a[i][j], v_hat.p[j]);
-    poly_reduce(w.p[i]);
-    invntt(w.p[i]);
+  matrix_times_ntt<P>(w, a, v_hat);
+  for (auto& p : w.p) {
+    poly_reduce(p);
+    invntt(p);
   }
 }
 
@@ -69,10 +78,11 @@ void keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t* 
   Matrix<P> a;
   expand_a<P>(a, rho);                                                 // line 3
   PolyVec<P::l> s1, s1_hat;
-  PolyVec<P::k> s2, t, t1, t0;
+  PolyVec<P::k> s2, t1, t0;
   expand_s<P>(s1, s2, rho_prime);                                      // line 4
   s1_hat = s1;
   vec_ntt(s1_hat);
+  PolyVec<P::k>& t = t1;  // t1 replaces t coefficient by coefficient (line 6), as in the official code
   matrix_times<P>(t, a, s1_hat);                                       // line 5
   for (int i = 0; i < P::k; ++i) {
     poly_add(t.p[i], t.p[i], s2.p[i]);
@@ -84,7 +94,7 @@ void keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t* 
   shake256(Bytes(pk, P::pk_bytes), MutBytes(tr, sizeof tr));           // line 9
   sk_encode<P>(sk, rho, key, tr, s1, s2, t0);                          // line 10
 
-  wipe_all(seeds, s1, s1_hat, s2, t, t0);
+  wipe_all(seeds, s1, s1_hat, s2, t0);
 }
 
 // Number of set hints, counted without branching on them (Algorithm 7, line 27).
@@ -118,8 +128,10 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   std::uint8_t rho2[64];                                               // rho''
   derive_rho2(rho2, key, rnd, mu);                                     // line 7
 
-  PolyVec<P::l> y, z, cs1;
-  PolyVec<P::k> w, w1, cs2, ct0, hint;
+  // The official code's buffers: z also holds NTT(y), then c s1, then z; hint also holds c s2,
+  // then c t0, which MakeHint then replaces coefficient by coefficient.
+  PolyVec<P::l> y, z;
+  PolyVec<P::k> w, w1, hint;
   std::uint8_t ctilde[P::ctilde_bytes];
   Poly c;
   for (int kappa = 0;; kappa += P::l) {                                // lines 8-10, 30
@@ -134,30 +146,32 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     commitment_hash<P>(ctilde, mu, w1);                                // line 15
     sample_in_ball(c, Bytes(ctilde, sizeof ctilde), P::tau);           // line 16
     ntt(c);                                                            // line 17
-    challenge_times(cs1, c, s1_hat);                                   // line 18
-    challenge_times(cs2, c, s2_hat);                                   // line 19
-    for (int i = 0; i < P::l; ++i) poly_add(z.p[i], y.p[i], cs1.p[i]);  // line 20
+    challenge_times(z, c, s1_hat);                                     // line 18: c s1
+    for (int i = 0; i < P::l; ++i) poly_add(z.p[i], y.p[i], z.p[i]);   // line 20
+    challenge_times(hint, c, s2_hat);                                  // line 19: c s2
     // w - cs2 stays in w (frozen into [0, q)) for MakeHint; r0 = LowBits of it (line 21).
     std::uint32_t reject = vec_exceeds(z, P::gamma1 - P::beta);
     for (int i = 0; i < P::k; ++i) {
-      poly_sub(w.p[i], w.p[i], cs2.p[i]);
+      poly_sub(w.p[i], w.p[i], hint.p[i]);
       poly_freeze(w.p[i]);
       for (int j = 0; j < kN; ++j) w1.p[i].c[j] = low_bits<P::gamma2>(w.p[i].c[j]);
     }
     reject |= vec_exceeds(w1, P::gamma2 - P::beta);                    // line 23
     if (reject != 0) continue;  // the public restart decision
-    challenge_times(ct0, c, t0_hat);                                   // line 25
+    challenge_times(hint, c, t0_hat);                                  // line 25: c t0
+    reject = vec_exceeds(hint, P::gamma2);                             // line 27, first half
     for (int i = 0; i < P::k; ++i)                                     // line 26
-      for (int j = 0; j < kN; ++j)
-        hint.p[i].c[j] = make_hint<P::gamma2>(-ct0.p[i].c[j], w.p[i].c[j] + ct0.p[i].c[j]);
-    reject = vec_exceeds(ct0, P::gamma2) |                             // line 27
-             ct::lt_mask(static_cast<std::uint32_t>(P::omega), hint_weight(hint));
+      for (int j = 0; j < kN; ++j) {
+        const std::int32_t ct0 = hint.p[i].c[j];
+        hint.p[i].c[j] = make_hint<P::gamma2>(-ct0, w.p[i].c[j] + ct0);
+      }
+    reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), hint_weight(hint));  // line 27
     if (reject != 0) continue;
     sig_encode<P>(sig, ctilde, z, hint);                               // line 32
     break;
   }
 
-  wipe_all(key, rho2, s1_hat, s2_hat, t0_hat, y, cs1, cs2, ct0, w, w1);
+  wipe_all(key, rho2, s1_hat, s2_hat, t0_hat, y, z, hint, w, w1);
   return Status::ok;
 }
 
@@ -188,13 +202,14 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig) {
   ntt(c);
   vec_ntt(z);
   PolyVec<P::k> w;
-  matrix_times<P>(w, a, z);                                            // line 9: A_hat o NTT(z)
+  matrix_times_ntt<P>(w, a, z);                                        // line 9: A_hat o NTT(z)
   for (int i = 0; i < P::k; ++i) {                                     // ... - NTT(c) o NTT(t1 2^d)
     for (auto& x : t1.p[i].c) x <<= kD;
     ntt(t1.p[i]);
     poly_pointwise(t1.p[i], c, t1.p[i]);
-    invntt(t1.p[i]);
-    poly_sub(w.p[i], w.p[i], t1.p[i]);
+    poly_sub(w.p[i], w.p[i], t1.p[i]);  // |w_hat| < (l + 1) q
+    poly_reduce(w.p[i]);
+    invntt(w.p[i]);                                                    // ... one NTT^-1 of both
     poly_freeze(w.p[i]);
     for (int j = 0; j < kN; ++j)                                       // line 10
       w.p[i].c[j] = use_hint<P::gamma2>(hint.p[i].c[j], w.p[i].c[j]);
