@@ -25,11 +25,13 @@ def message_fields(msg: bytes, ctx: bytes = b"") -> bytes | None:
     return None if code is None else bytes([0, 0, code]) + ctx + msg
 
 
-def lengths_byte(pk: bytes, sig: bytes, sizes: tuple[int, int]) -> int | None:
-    """fuzz_verify's length byte: bit 0 a key one byte short, bits 1-2 the signature's length
-    as sig_max - 1 .. sig_max + 2 (None for lengths it cannot express)."""
-    short, extra = sizes[0] - len(pk), len(sig) - sizes[1] + 1
-    return short | extra << 1 if short in (0, 1) and 0 <= extra <= 3 else None
+def length_fields(pk: bytes, sig: bytes, sizes: tuple[int, int]) -> bytes | None:
+    """fuzz_verify's key byte (bit 0: one byte short) and its two-byte signature length (None
+    for a key length or signature length it cannot express)."""
+    short = sizes[0] - len(pk)
+    if short not in (0, 1) or len(sig) > sizes[1] + 2:
+        return None
+    return bytes([short]) + len(sig).to_bytes(2, "little")
 
 
 def mldsa(kat: Path, out: Path) -> None:
@@ -41,10 +43,10 @@ def mldsa(kat: Path, out: Path) -> None:
             for t in g["tests"][:40]:
                 sig, msg = bytes.fromhex(t["sig"]), bytes.fromhex(t.get("msg", ""))
                 fields = message_fields(msg, bytes.fromhex(t.get("ctx", "")))
-                lengths = lengths_byte(pk, sig, MLDSA_SIZES[s])
+                lengths = length_fields(pk, sig, MLDSA_SIZES[s])
                 if fields is not None and lengths is not None:
                     write(out / "fuzz_mldsa_verify", f"mldsa{s}-{t['tcId']}",
-                          bytes([0, i, lengths]) + pk + sig + fields)
+                          bytes([0, i]) + lengths + pk + sig + fields)
         signs = json.loads((w / f"mldsa_{s}_sign_seed_test.json").read_text())
         for g in signs["testGroups"]:
             seed = bytes.fromhex(g["privateSeed"])
@@ -71,8 +73,10 @@ def less(kat: Path, out: Path) -> None:
             f = dict(line.split(" = ", 1) for line in entry.splitlines() if " = " in line)
             msg = bytes.fromhex(f["msg"]) if int(f["mlen"]) else b""
             pk, sm = bytes.fromhex(f["pk"]), bytes.fromhex(f["sm"])
+            sig = sm[len(msg):]
             write(out / "fuzz_less_verify", f"less{index}-{n}",
-                  bytes([1, index, 2]) + pk + sm[len(msg):] + message_fields(msg))
+                  bytes([1, index, 0]) + len(sig).to_bytes(2, "little") + pk + sig +
+                  message_fields(msg))
             rng = shake(bytes.fromhex(f["seed"])).digest(4 * lam)  # the KAT's sk, then its salt
             write(out / "fuzz_less_sign", f"less{index}-{n}",
                   bytes([1, index]) + rng + message_fields(msg))
