@@ -179,7 +179,7 @@ def grouped(items):
 def text_report(report):
     lines = [f"constant-time gate: {report['sets']} sets ({', '.join(report['param_sets'])}), "
              f"commit {report['commit']}{' (dirty)' if report['dirty'] else ''}, "
-             f"{len(report['variants'])} variants and ablations"]
+             f"{len(report['variants'])} of {report['selected']} variants and ablations checked"]
     for rec in report["variants"]:
         tag = f" [informational: {rec['informational']}]" if rec["informational"] else ""
         n = len(rec["findings"]) + len(rec["other_errors"])
@@ -238,24 +238,48 @@ def main():
     variants = select(list_variants(args.runner), args.sets, args.only)
     if not variants:
         fail_usage("no variant selected")
-    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
-        records = list(pool.map(lambda v: check_variant(args, v), variants))
-    gated_bad = [r for r in records if r["status"] != "clean" and
-                 not (r["informational"] and r["status"] == "findings")]
-    report = dict(git_commit(), sets=args.sets,
-                  param_sets=sorted({r["param_set"] for r in records}),
-                  method="valgrind memcheck --track-origins=yes, secret inputs undefined",
-                  variants=records, verdict="pass" if not gated_bad else
-                  "FAIL: " + ", ".join(r["id"] for r in gated_bad))
-    text = text_report(report)
-    sys.stdout.write(text)
-    if args.out:
+    # Gated variants first, then the informational ones, each group largest set first: the
+    # report is rewritten after every variant, so an interrupted sweep keeps what it checked.
+    variants = ([v for v in variants if not informational(v["id"])] +
+                sorted((v for v in variants if informational(v["id"])),
+                       key=lambda v: v["param_set"], reverse=True))
+    commit = git_commit()
+    records = []
+
+    def report_of(done):
+        gated_bad = [r for r in done if r["status"] != "clean" and
+                     not (r["informational"] and r["status"] == "findings")]
+        missing = [v["id"] for v in variants if v["id"] not in {r["id"] for r in done}]
+        verdict = ("FAIL: " + ", ".join(r["id"] for r in gated_bad) if gated_bad else
+                   f"incomplete: {len(missing)} not yet checked ({', '.join(missing)})"
+                   if missing else "pass")
+        return dict(commit, sets=args.sets, selected=len(variants),
+                    param_sets=sorted({v["param_set"] for v in variants}),
+                    method="valgrind memcheck --track-origins=yes, secret inputs undefined",
+                    variants=done, verdict=verdict), not gated_bad and not missing
+
+    def write(report):
+        if not args.out:
+            return
         os.makedirs(args.out, exist_ok=True)
-        with open(os.path.join(args.out, "report.json"), "w") as f:
-            json.dump(report, f, indent=1)
-        with open(os.path.join(args.out, "report.txt"), "w") as f:
-            f.write(text)
-    return 0 if not gated_bad else 1
+        for name, text in (("report.json", json.dumps(report, indent=1)),
+                           ("report.txt", text_report(report))):
+            tmp = os.path.join(args.out, name + ".part")
+            with open(tmp, "w") as f:
+                f.write(text)
+            os.replace(tmp, os.path.join(args.out, name))
+
+    order = {v["id"]: i for i, v in enumerate(variants)}
+    with concurrent.futures.ThreadPoolExecutor(args.jobs) as pool:
+        futures = [pool.submit(check_variant, args, v) for v in variants]
+        for fut in concurrent.futures.as_completed(futures):
+            records.append(fut.result())
+            records.sort(key=lambda r: order[r["id"]])
+            write(report_of(records)[0])
+    report, ok = report_of(records)
+    sys.stdout.write(text_report(report))
+    write(report)
+    return 0 if ok else 1
 
 
 if __name__ == "__main__":
