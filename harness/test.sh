@@ -3,6 +3,9 @@
 # ctest on the host (Release), on Cortex-M4 and Cortex-M33 under QEMU, on the host sanitizer
 # build (ASan + UBSan; the long vector replays are left to the Release run), a libFuzzer smoke
 # run of every fuzz target (harness/fuzz.sh), and pytest.
+# The constant-time gate (tests/ct: memcheck on every point at ML-DSA-44 and LESS-1s, the
+# division scan of the host libraries and of every board image) runs in the host and board
+# stages; its full sweep over every set is tests/ct/README.md's command.
 # Every stage runs even when an earlier one fails; the exit code is nonzero if any failed.
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)

@@ -8,6 +8,7 @@
 #include <cstdint>
 
 #include "mldsa/common/message.hpp"
+#include "mldsa/common/public_decision.hpp"
 #include "mldsa/common/sample.hpp"
 #include "mldsa/balanced/commit.hpp"
 
@@ -24,8 +25,9 @@ void key_times_c(Poly& out, const Poly& c_hat, const std::uint8_t* packed, bool 
 
 // For the n packed key polynomials s_i at first + i * stride: u = c * s_i (key_times_c), then
 // row(i) turns u into the value whose norm line 23 or 28 bounds (z, r0 or ct0) and stores what
-// it keeps; the bound check is or-ed into reject, and with early-reject the first failure ends
-// the attempt (the restart decision is public, FIPS 204 Section 3.4).
+// it keeps; the bound check is or-ed into reject. With early-reject the first failure of a
+// line-23 check (z or r0) ends the attempt (public: tests/ct/README.md, D5); the ct0 checks of
+// line 28 (is_t0) never end it early, line 28 is decided once (D4).
 template <class P, unsigned T, class Row>
 bool products(const std::uint8_t* first, std::size_t stride, int n, bool is_t0,
               std::int32_t bound, const Poly& c, Poly& u, std::uint32_t& reject, Row row) {
@@ -33,7 +35,7 @@ bool products(const std::uint8_t* first, std::size_t stride, int n, bool is_t0,
     key_times_c<P, T>(u, c, first + i * stride, is_t0);
     row(i);
     reject |= poly_exceeds(u, bound);
-    if ((T & fast::kEarlyReject) != 0 && reject != 0) return false;
+    if ((T & fast::kEarlyReject) != 0 && !is_t0 && failed_norm_check(reject)) return false;
   }
   return true;
 }
@@ -106,12 +108,11 @@ bool attempt(const Key<P, T>& key, const std::uint8_t mu[64], const std::uint8_t
   // (at ML-DSA-44 about 57 % of attempts against 46 % for z, by FIPS 204 Table 1's bounds),
   // so with r0-first fewer challenge products are computed before a restart.
   const bool passed = (T & kR0First) != 0 ? r0_ok() && z_ok() : z_ok() && r0_ok();
-  if (!passed || reject != 0) return false;
-  if (!products<P, T>(key.sk + K::t0, kPolyT0Bytes, P::k, true, P::gamma2, c, u, reject,
-                      hint_row))                                       // lines 25-28
-    return false;
+  if (!passed || restart_decision(reject)) return false;
+  products<P, T>(key.sk + K::t0, kPolyT0Bytes, P::k, true, P::gamma2, c, u, reject,
+                 hint_row);                                            // lines 25-28
   reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), ones);   // line 28, weight
-  if (reject != 0) return false;
+  if (restart_decision(reject)) return false;
   // Alg. 26, line 5, from row i's bitmap at the start of its slot (public once accepted)
   hint_bit_pack_bitmap(sig + P::ctilde_bytes + P::l * P::poly_z_bytes, r, L::row, P::k, P::omega);
   return true;

@@ -7,6 +7,7 @@
 #include "mldsa/common/encode.hpp"
 #include "mldsa/common/key_layout.hpp"
 #include "mldsa/balanced/sample.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::mldsa::balanced {
 
@@ -101,6 +102,7 @@ template <class P, unsigned T>
   }
   h.finalize();
   h.squeeze(sig, P::ctilde_bytes);
+  SIGSPACE_CT_DECLASSIFY(sig, P::ctilde_bytes);  // c_tilde (tests/ct/README.md, D3)
   h.wipe();
 }
 

@@ -39,7 +39,7 @@ struct Balanced : ReferenceKeygenVerify {
       std::uint8_t pk[P::pk_bytes];
       reference::keygen_internal<P>(sk.data(), pk, enc);
     } else {
-      if (sk_s_out_of_range<P>(sk.data()) != 0)
+      if (key_malformed(sk_s_out_of_range<P>(sk.data())))
         return Status::invalid_input;  // public verdict: the key is malformed
       std::memcpy(enc, sk.data(), P::sk_bytes);
     }

@@ -5,6 +5,7 @@
 #include <cstdint>
 
 #include "mldsa/common/poly.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::mldsa {
 
@@ -25,8 +26,11 @@ void hint_bit_pack_with(std::uint8_t* out, int k, int omega, Hint&& hint) {
   for (int i = 0; i < omega + k; ++i) out[i] = 0;                     // line 1
   int index = 0;                                                      // line 2
   for (int i = 0; i < k; ++i) {                                       // line 3
-    for (int j = 0; j < kN; ++j)                                      // line 4
-      if (hint(i, j) != 0) out[index++] = static_cast<std::uint8_t>(j);  // lines 5-8
+    for (int j = 0; j < kN; ++j) {                                    // line 4
+      int set = hint(i, j) != 0;
+      SIGSPACE_CT_DECLASSIFY(&set, sizeof set);  // h is released in the signature (D4)
+      if (set) out[index++] = static_cast<std::uint8_t>(j);           // lines 5-8
+    }
     out[omega + i] = static_cast<std::uint8_t>(index);                // line 10
   }
 }

@@ -8,6 +8,7 @@
 #include "mldsa/common/params.hpp"
 #include "mldsa/common/poly.hpp"
 #include "sigspace/bytes.hpp"
+#include "sigspace/ct_declassify.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa {
@@ -108,8 +109,10 @@ template <int Eta, class Xof = Shake256, class Emit>
     const std::uint8_t* b = h.squeeze_block();           // line 5, a block at a time
     for (unsigned i = 0; i < Xof::rate && j < kN; ++i) {
       const std::uint32_t z0 = b[i] & 15u, z1 = b[i] >> 4u;                       // lines 6-7
-      if (z0 < limit) emit(j++, eta_field_of_half_byte<Eta>(z0));                // lines 8-11
-      if (z1 < limit && j < kN) emit(j++, eta_field_of_half_byte<Eta>(z1));      // lines 12-15
+      bool take[2] = {z0 < limit, z1 < limit};
+      SIGSPACE_CT_DECLASSIFY(take, sizeof take);  // the rejection pattern (D2)
+      if (take[0]) emit(j++, eta_field_of_half_byte<Eta>(z0));                   // lines 8-11
+      if (take[1] && j < kN) emit(j++, eta_field_of_half_byte<Eta>(z1));         // lines 12-15
     }
   }
   h.wipe();
@@ -170,9 +173,9 @@ template <class Xof = Shake256>
 }
 
 // Algorithm 29: the challenge with tau coefficients +-1 from the commitment hash c_tilde, on
-// the sponge Xof (stack-bound points pass the compact one; the output is the same). c_tilde is
-// published with the signature; the index j and the loop on it are functions of c_tilde only,
-// and are treated as public as in the reference code.
+// the sponge Xof (stack-bound points pass the compact one; the output is the same). The index j
+// and the loop on it are functions of c_tilde only, which is public in every attempt, rejected
+// ones included (tests/ct/README.md, D3).
 template <class Xof = Shake256>
 void sample_in_ball(Poly& c, Bytes ctilde, int tau) {
   for (auto& x : c.c) x = 0;                           // line 1

@@ -2,6 +2,7 @@
 // A_hat at a time with a single packed accumulator row.
 #pragma once
 #include "mldsa/memory_floor/memory_floor.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::mldsa::memory_floor {
 
@@ -19,6 +20,7 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   expand_seed<P, Xof256>(seeds, xi);                                 // line 1
   using K = SkLayout<P>;
   const std::uint8_t* rho = seeds;
+  SIGSPACE_CT_DECLASSIFY(rho, 32);  // rho is published in pk (tests/ct/README.md, D1)
   std::memcpy(sk + K::rho, rho, 32);                                 // Alg. 24, line 1
   std::memcpy(sk + K::key, seeds + 96, 32);
   if (pk != nullptr) std::memcpy(pk + PkLayout<P>::rho, rho, 32);    // Alg. 22, line 1

@@ -41,7 +41,7 @@ struct MemoryFloor {
   static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
     if (sk.size() == kSeedBytes) return memory_floor::keygen_internal<P, T>(sk.data(), nullptr, state, ws);
     // Algorithm 25's range check on s1 and s2, read in place: only the verdict is branched on.
-    if (sk_s_out_of_range<P>(sk.data()) != 0) return Status::invalid_input;
+    if (key_malformed(sk_s_out_of_range<P>(sk.data()))) return Status::invalid_input;
     std::memcpy(state, sk.data(), P::sk_bytes);
     return Status::ok;
   }

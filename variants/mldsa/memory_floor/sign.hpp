@@ -2,6 +2,7 @@
 // Per attempt: w = A_hat NTT(y) column by column into k packed rows; c_tilde hashed from them;
 // then z, r0 and ct0/hints one polynomial at a time, each check deciding after a full scan.
 #pragma once
+#include "mldsa/common/public_decision.hpp"
 #include "mldsa/memory_floor/memory_floor.hpp"
 
 namespace sigspace::mldsa::memory_floor {
@@ -45,6 +46,7 @@ template <class P, class Row>
   }
   h.finalize();
   h.squeeze(ctilde, P::ctilde_bytes);
+  SIGSPACE_CT_DECLASSIFY(ctilde, P::ctilde_bytes);  // c_tilde (tests/ct/README.md, D3)
 }
 
 template <class P, unsigned F>
@@ -89,8 +91,9 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
 
     // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26)
     // part by part; with y-in-signature over y_j itself, a part read before it is written.
+    // A failed polynomial ends the attempt (public: tests/ct/README.md, D5).
     std::uint32_t reject = 0;
-    for (int j = 0; j < P::l && reject == 0; ++j) {
+    for (int j = 0; j < P::l && !failed_norm_check(reject); ++j) {
       for (int h = 0; h < S::parts; ++h) {
         unpack_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
         c.acc(s.work, h * n, sk + K::s_poly(j), P::eta_bits, P::eta, 0);
@@ -98,10 +101,10 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
         pack_part(z_out + j * P::poly_z_bytes, h * n, n, s.work, P::z_bits, P::gamma1);
       }
     }
-    if (reject != 0) continue;  // the public restart decision
+    if (failed_norm_check(reject)) continue;  // z failed: restart (D5)
 
     // Lines 19, 21, 23: r = w - c s2 replaces w in its row; ||LowBits(r)|| < gamma2 - beta.
-    for (int i = 0; i < P::k && reject == 0; ++i) {
+    for (int i = 0; i < P::k && !failed_norm_check(reject); ++i) {
       auto row = s.row(i);
       for (int h = 0; h < S::parts; ++h) {
         for (int m = 0; m < n; ++m) s.work[m] = 0;
@@ -116,11 +119,12 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
         }
       }
     }
-    if (reject != 0) continue;
+    if (restart_decision(reject)) continue;                          // line 23 (D4)
 
-    // Lines 25-28: ct0, ||ct0|| < gamma2, h = MakeHint(-ct0, r + ct0) into a bitmap, weight.
+    // Lines 25-28: ct0, ||ct0|| < gamma2, h = MakeHint(-ct0, r + ct0) into a bitmap, weight;
+    // decided once, after every polynomial (D4).
     std::uint32_t weight = 0;
-    for (int i = 0; i < P::k && reject == 0; ++i) {
+    for (int i = 0; i < P::k; ++i) {
       const auto row = s.row(i);
       // hints-in-w: byte b of the bitmap is written after coefficient 8b+7 has been read, and
       // it overlaps only coefficients <= 8b+7 of the 23-bit (or 32-bit) row.
@@ -144,7 +148,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       }
     }
     reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), weight);
-    if (reject != 0) continue;
+    if (restart_decision(reject)) continue;                          // line 28 (D4)
     hint_bit_pack_bitmap(z_out + P::l * P::poly_z_bytes, hint_rows, hint_stride, P::k,
                          P::omega);                                      // line 32
     break;

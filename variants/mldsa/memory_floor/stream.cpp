@@ -54,7 +54,7 @@ void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const s
     unpack_part(a, m0, kChunk, base, bits, offset, shift);
     for (int t = 0; t < c.n; ++t) {
       // Term sign as a mask (0 or -1); the wrapped part has it flipped. Positions are public
-      // once the signature is out (see Challenge), so the ranges may depend on them.
+      // (see Challenge: c_tilde is, tests/ct/README.md D3), so the ranges may depend on them.
       const auto s = -static_cast<std::int32_t>((c.neg >> t) & 1);
       const std::int32_t wrap = ~s;
       const int d = m0 + c.pos[t];                     // a[e] lands on d + e, or d + e - 256

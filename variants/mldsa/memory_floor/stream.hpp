@@ -117,8 +117,8 @@ void bounded_poly_packed(std::uint8_t* out, const std::uint8_t rho[64], std::uin
 
 // The challenge c of Algorithm 29 as its tau nonzero positions and a sign mask (bit t set:
 // coefficient -1): 72 bytes instead of a 1 KB polynomial. Like the reference's SampleInBall,
-// the positions are functions of c_tilde alone and are used as memory offsets (public once the
-// signature is out; ARCHITECTURE.md treats them as the reference does).
+// the positions are functions of c_tilde alone and are used as memory offsets and loop bounds:
+// c_tilde is public in every attempt, rejected ones included (tests/ct/README.md, D3).
 struct Challenge {
   std::uint8_t pos[64];
   std::uint64_t neg;

@@ -46,6 +46,7 @@ struct Reference : ReferenceKeygenVerify {
     PolyVec<P::k> s2, t0;
     const std::uint32_t bad = sk_decode<P>(sk.data(), rho, key, tr, s1, s2, t0);
     wipe_all(key, s1, s2, t0);
+    SIGSPACE_CT_DECLASSIFY(&bad, sizeof bad);  // the key-format verdict (D6)
     if (bad != 0) return Status::invalid_input;  // public verdict: the key is malformed
     std::memcpy(state, sk.data(), P::sk_bytes);
     return Status::ok;

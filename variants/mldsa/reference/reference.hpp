@@ -11,6 +11,7 @@
 #include "mldsa/common/rounding.hpp"
 #include "mldsa/common/sample.hpp"
 #include "sigspace/ct.hpp"
+#include "sigspace/ct_declassify.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa::reference {
@@ -64,6 +65,7 @@ void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[kMuBytes], cons
   h.absorb(w1_bytes, sizeof w1_bytes);
   h.finalize();
   h.squeeze(ctilde, P::ctilde_bytes);
+  SIGSPACE_CT_DECLASSIFY(ctilde, P::ctilde_bytes);  // c_tilde (D3)
 }
 
 // ML-DSA.KeyGen_internal, FIPS 204 Algorithm 6.
@@ -72,6 +74,7 @@ void keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t* 
   std::uint8_t seeds[128];  // rho (32) || rho' (64) || K (32)
   expand_seed<P>(seeds, xi);                                           // line 1
   const std::uint8_t* rho = seeds;
+  SIGSPACE_CT_DECLASSIFY(rho, 32);  // rho is published in pk (D1)
   const std::uint8_t* rho_prime = seeds + 32;
   const std::uint8_t* key = seeds + 96;
 
@@ -157,6 +160,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       for (int j = 0; j < kN; ++j) w1.p[i].c[j] = low_bits<P::gamma2>(w.p[i].c[j]);
     }
     reject |= vec_exceeds(w1, P::gamma2 - P::beta);                    // line 23
+    SIGSPACE_CT_DECLASSIFY(&reject, sizeof reject);  // the restart decision (D4)
     if (reject != 0) continue;  // the public restart decision
     challenge_times(hint, c, t0_hat);                                  // line 25: c t0
     reject = vec_exceeds(hint, P::gamma2);                             // line 27, first half
@@ -166,6 +170,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
         hint.p[i].c[j] = make_hint<P::gamma2>(-ct0, w.p[i].c[j] + ct0);
       }
     reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), hint_weight(hint));  // line 27
+    SIGSPACE_CT_DECLASSIFY(&reject, sizeof reject);  // the restart decision (D4)
     if (reject != 0) continue;
     sig_encode<P>(sig, ctilde, z, hint);                               // line 32
     break;

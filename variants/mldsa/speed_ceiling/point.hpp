@@ -38,7 +38,7 @@ struct SpeedCeiling : ReferenceKeygenVerify {
     auto* st = new (state) speed_ceiling::State<P, T>;
     const std::uint32_t bad = speed_ceiling::expand_key<P, T>(*st, enc);
     wipe_all(expanded);
-    if (bad != 0) {  // public verdict: the key is malformed (Algorithm 25 range check)
+    if (key_malformed(bad)) {  // public verdict: the key is malformed (Algorithm 25 range check)
       ct::wipe(state, sizeof *st);
       return Status::invalid_input;
     }

@@ -7,6 +7,7 @@
 #include <new>
 
 #include "mldsa/common/fast.hpp"
+#include "mldsa/common/public_decision.hpp"
 #include "mldsa/reference/reference.hpp"
 
 namespace sigspace::mldsa::speed_ceiling {
@@ -54,7 +55,8 @@ struct Scratch {
 
 // One attempt of the loop of Algorithm 7 (lines 11-29) for mask index kappa. Returns true
 // when the candidate (c_tilde, z, h) in s passes every check. With early-reject the first
-// failed bound ends the attempt; the restart decision is public (FIPS 204 Section 3.4).
+// failed bound of line 23 (z or r0) ends the attempt (public: tests/ct/README.md, D5); line 28
+// is decided once, after every ct0 and hint (D4).
 template <class P, unsigned T>
 bool attempt(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const std::uint8_t mu[64],
              const std::uint8_t rho2[64], int kappa, Scratch<P>& s) {
@@ -82,7 +84,7 @@ bool attempt(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const std::uint
     fast::challenge_times<T>(s.z.p[j], s.c, key.s1_hat.p[j]);
     poly_add(s.z.p[j], s.z.p[j], s.y.p[j]);
     reject |= poly_exceeds(s.z.p[j], P::gamma1 - P::beta);             // line 23, z part
-    if (early && reject != 0) return false;
+    if (early && failed_norm_check(reject)) return false;
   }
   for (int i = 0; i < P::k; ++i) {                                     // lines 19, 21
     fast::challenge_times<T>(s.t, s.c, key.s2_hat.p[i]);
@@ -94,9 +96,9 @@ bool attempt(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const std::uint
       for (int n = 0; n < kN; ++n) s.t.c[n] = low_bits<P::gamma2>(s.w.p[i].c[n]);
       reject |= poly_exceeds(s.t, P::gamma2 - P::beta);
     }
-    if (early && reject != 0) return false;
+    if (early && failed_norm_check(reject)) return false;
   }
-  if (reject != 0) return false;
+  if (restart_decision(reject)) return false;                          // line 23
   std::uint32_t ones = 0;
   for (int i = 0; i < P::k; ++i) {
     fast::challenge_times<T>(s.t, s.c, key.t0_hat.p[i]);               // line 25
@@ -108,10 +110,9 @@ bool attempt(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const std::uint
     }
     reject |= poly_exceeds(s.t, P::gamma2);                            // line 28, ct0 part
     ones += fast::hint_count(s.h.p[i]);
-    if (early && reject != 0) return false;
   }
   reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), ones);   // line 28, hint weight
-  return reject == 0;
+  return !restart_decision(reject);
 }
 
 // ML-DSA.Sign_internal, FIPS 204 Algorithm 7, on the expanded key.
