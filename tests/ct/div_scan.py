@@ -28,7 +28,7 @@ ALLOW = [
      "(base + start) / (2 len): the twiddle index from loop counters and the layer range"),
     ("variants/less/common/challenge.cpp", "sample_challenge_stream",
      "64 / bits: chunks per 64-bit word, bits a constant of the parameter set"),
-    ("variants/less/common/sampler.cpp", "sample_monomial",
+    ("variants/less/common/sampler.cpp", "PositionStream",
      "64 / bit_length(n - 1): chunks per word, n the public code length"),
 ]
 

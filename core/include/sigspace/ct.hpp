@@ -27,4 +27,15 @@ void cmov(MutBytes dst, Bytes src, std::uint8_t mask);
 // Zeroise memory in a way the compiler does not elide.
 void wipe(void* p, std::size_t n);
 
+// x mod d for a secret x and a public d < 2^16, without a division instruction (UDIV/SDIV and
+// x86 DIV take operand-dependent time): restoring long division with masks.
+inline std::uint32_t mod_public(std::uint32_t x, std::uint32_t d) {
+  std::uint32_t r = 0;
+  for (int bit = 31; bit >= 0; --bit) {
+    r = (r << 1) | ((x >> bit) & 1u);
+    r -= d & ~lt_mask(r, d);
+  }
+  return r;
+}
+
 }  // namespace sigspace::ct

@@ -17,16 +17,6 @@ void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std:
   perm[i] = at_pos;
 }
 
-// x mod d for a public d < 2^16 without a division instruction: restoring long division with masks.
-std::uint32_t ct_mod(std::uint32_t x, std::uint32_t d) {
-  std::uint32_t r = 0;
-  for (int bit = 31; bit >= 0; --bit) {
-    r = (r << 1) | ((x >> bit) & 1u);
-    r -= d & ~ct::lt_mask(r, d);
-  }
-  return r;
-}
-
 }  // namespace
 
 // Section 2.2, the stream handling of sample_monomial (sampler.cpp).
@@ -43,7 +33,7 @@ void ct_sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m) {
   for (unsigned i = 0; i + 1 < m; ++i) {
     std::uint8_t b[4];
     x.squeeze(b, 4);
-    ct_swap_at(perm, m, i, i, i + ct_mod(load_le32(b), m - i));
+    ct_swap_at(perm, m, i, i, i + ct::mod_public(load_le32(b), m - i));
   }
   std::uint8_t last[4];
   x.squeeze(last, 4);
