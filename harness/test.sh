@@ -35,7 +35,7 @@ stage "Cortex-M33 ctest (QEMU mps2-an505)" m33
 # categories 3 and 5 (LESS_3*, LESS_5*) are replayed in full by the Release run only.
 stage "host ASan+UBSan ctest" host-asan -E "noble|LESS_3|LESS_5|kat_ablations"
 
-echo "=== fuzz smoke (libFuzzer, clang ASan+UBSan: every target 20 s) ==="
+echo "=== fuzz smoke (libFuzzer, clang ASan+UBSan: every target 10 s) ==="
 bash harness/fuzz.sh --smoke || failed+=("fuzz smoke")
 
 echo "=== pytest ==="

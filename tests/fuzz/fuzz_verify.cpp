@@ -7,13 +7,20 @@
 //   fields (fuzz_support.hpp)
 #include "fuzz_support.hpp"
 
+#include <string>
+
 using namespace sigspace;
 using namespace sigspace::fuzz;
 
 extern "C" int LLVMFuzzerTestOneInput(const std::uint8_t* data, std::size_t size) {
   Input in(data, size);
   const char* scheme = pick_scheme(in.byte());
-  const auto variants = variants_of(pick_set(scheme, in.byte()));
+  // LESS at category 1 only: a LESS-5s verify takes 1.5 s in the Release build and ran past
+  // libFuzzer's 300 s timeout under the sanitizers and coverage on a loaded machine (not a
+  // hang); the decoders are one template over the parameters.
+  const std::uint8_t set = in.byte();
+  const bool less = std::string(scheme) == "LESS";
+  const auto variants = variants_of(less ? param_sets("LESS")[set % 3] : pick_set(scheme, set));
   const Variant& ref = *variants.front();
   const std::uint8_t short_pk = in.byte() & 1;  // the public key one byte short
   // The signature's length, two bytes little-endian, up to sig_max + 2 (a LESS signature's
