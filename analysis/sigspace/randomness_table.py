@@ -13,7 +13,7 @@ from pathlib import Path
 from . import results
 from .runview import RunView
 from .tables.coverage import campaign_of
-from .tables.timing import MIN_SAMPLES, context_note, sample_text, significant
+from .tables.timing import MIN_SAMPLES, context_note, sample_text, significant, timing_unit
 
 BEFORE = "gcrypt-very-strong"
 BASELINE = "fixed rnd"  # the deterministic gbench sign of the same run: no draw at all
@@ -128,7 +128,8 @@ def write(run_dir: str | Path, out_dir: str | Path | None = None,
     if not any(r["rng_source"] == after for r in table):
         raise TableError(f"the run has no hedged signing with source '{after}'")
     view = RunView(run_dir, manifest, records)
-    sample = sample_text(campaign_of(view), table[0]["variant"], "sign")
+    first = table[0]["variant"]
+    sample = sample_text(campaign_of(view), first, "sign", timing_unit(view, first, "sign"))
     out = Path(out_dir) if out_dir else run_dir / "tables"
     out.mkdir(parents=True, exist_ok=True)
     md, cs = out / "randomness.md", out / "randomness.csv"

@@ -211,3 +211,15 @@ def test_baselines_judge_our_reference_against_the_official_one(tmp_path):
     t = tables_of(tmp_path / "b", point(REF, within, 30000, messages=8, platform="m4"))
     assert row(t["baselines-m4"], "ML-DSA-44", "sign")[4:7] == [
         "refused (8 msg < 64)", None, MISSING]
+
+
+def test_randomness_table_writes_from_a_committed_run(tmp_path):
+    # write() names what a sample is through the timing table's helper; its signature changed
+    # under it once (the passes a unit used) and only the command caught it.
+    import shutil
+    from conftest import ROOT
+    run = tmp_path / "run"
+    shutil.copytree(ROOT / "results" / "20261129T224038Z-c43569927a", run)
+    md, cs = randomness_table.write(run, tmp_path / "out")
+    assert "one sample is the mean over 1 pass of 32 messages" in md.read_text()
+    assert cs.read_text().startswith("run,")

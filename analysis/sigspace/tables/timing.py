@@ -59,14 +59,14 @@ def timing_unit(view, variant, op) -> dict:
     return {}
 
 
-def sample_text(campaign, variant, op, unit: dict) -> str:
+def sample_text(campaign, variant, op, unit: dict | None = None) -> str:
     """What one sample is: the passes the unit used (the manifest; the config's floor in older
     runs) over the config's inputs."""
     if campaign is None or variant not in campaign.variants or "time" not in campaign.metrics:
         return f"the mean over the inputs of one repetition ({NOT_RECORDED} how many)"
     settings = campaign.settings(variant, "time")
     kind = "keys" if op in ("keygen", "load_key") else "messages"
-    if unit.get("passes"):
+    if unit and unit.get("passes"):
         return f"the mean over enough passes of {settings.get(kind)} {kind} to last 2 ms"
     passes = settings.get("passes", 1)
     return (f"the mean over {passes} pass{'es' if passes != 1 else ''} of "
