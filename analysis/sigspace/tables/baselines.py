@@ -26,13 +26,6 @@ def _ours_insn(view, variant, op, method):
     return view.figure(variant, PLATFORM, op, "instructions", method)
 
 
-def _ours_stack(view, variant, op):
-    """The official code keeps its buffers on the stack: ours is stack + workspace. The retained
-    state of a reference point is a copy of the encoded secret key, which the official code
-    reads from the caller's buffer, so it is not added (nor is theirs)."""
-    return op_ram(view, variant, PLATFORM, op)
-
-
 def _verdict(ours, official, target):
     if isinstance(ours, str) or ours is None or not official:
         return None, MISSING
@@ -56,7 +49,10 @@ def build(view) -> list[Table]:
         for op in OPS:
             ours = _ours_insn(view, v, op, method)
             r, ok = _verdict(ours, official.insn(op), INSN_TARGET[ident["scheme"]])
-            stack = _ours_stack(view, v, op)
+            # Stack + workspace, as the official code keeps its buffers on the stack. A reference
+            # point's retained state is a copy of the encoded key, which the official code reads
+            # from the caller's buffer, so it is not added.
+            stack = op_ram(view, v, PLATFORM, op)
             s, stack_ok = _verdict(stack, official.stack[op], STACK_TARGET)
             rows.append([ident["param_set"], op, official.label, official.insn(op), ours, r, ok,
                          official.stack[op], stack, s, stack_ok])
