@@ -14,8 +14,15 @@ from pathlib import Path
 import jsonschema
 
 
+def one_line(text: str) -> str:
+    """`text` with every unprintable character (newlines, tabs, U+2028...) escaped, so that a
+    key or value quoted from the user's file cannot break the one-line refusal."""
+    return "".join(c if c.isprintable() else c.encode("unicode_escape").decode() for c in text)
+
+
 class ConfigError(Exception):
     def __init__(self, path: str, line: int | None, reason: str):
+        reason = one_line(reason)
         self.path, self.line, self.reason = path, line, reason
         super().__init__(f"{path}:{line}: {reason}" if line else f"{path}: {reason}")
 
