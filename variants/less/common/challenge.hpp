@@ -4,6 +4,7 @@
 #include <cstdint>
 
 #include "less/common/params.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::less {
 
@@ -13,6 +14,11 @@ void sample_challenge_stream(KeccakSponge& x, unsigned s, unsigned t, unsigned w
 
 template <class P>
 void sample_challenge(const std::uint8_t* digest, std::uint8_t* c) {
+  // The digest is public from here on: sign step 11 outputs it as the signature's first field
+  // (less-v2.0.md section 5), and verify reads it from the signature (section 9, step 2). In
+  // sign it is a hash of the secret commitments, so the constant-time gate sees it as secret
+  // until this point; every address and branch on the challenge below depends on it.
+  SIGSPACE_CT_DECLASSIFY(digest, P::digest_bytes);
   typename P::Xof x;
   x.absorb(digest, P::digest_bytes);
   x.finalize();
