@@ -67,6 +67,12 @@ const std::string& pick_set(const char* scheme, std::uint8_t selector) {
   return sets[selector % sets.size()];
 }
 
+std::vector<const Variant*> reference_and_one(const std::vector<const Variant*>& variants,
+                                              unsigned selector) {
+  if (variants.size() < 2) return variants;
+  return {variants.front(), variants[1 + selector % (variants.size() - 1)]};
+}
+
 void disagree(const Variant& v, const char* op, const std::string& what) {
   std::fprintf(stderr, "fuzz: %s %s disagrees with the reference: %s\n", v.id, op, what.c_str());
   std::abort();
