@@ -339,6 +339,34 @@ def cmd_report(args) -> int:
     return 0
 
 
+def cmd_claims(args) -> int:
+    """Check a paper's published claims (configs/claims/*.toml) against a run: per claim the
+    published figure, ours, and whether ours matches, beats or falls short."""
+    from . import claims, config, results, runview
+    from .tables import render
+    try:
+        view = runview.load(args.run)
+        spec = claims.load(args.claims)
+    except results.ResultsError as e:
+        raise CommandError(str(e)) from None
+    except config.ConfigError as e:
+        raise CommandError(f"bad claims file: {e}") from None
+    checked = claims.check(view, spec, registry.variants())
+    summary, detail = claims.tables(view, spec, checked)
+    if args.write:
+        render.write(summary, view.dir / "tables")
+        render.write(detail, view.dir / "tables")
+    print(render.markdown(summary))
+    return 0
+
+
+def _args_claims(p) -> None:
+    p.add_argument("run", help="a complete run directory (results/<run-id>)")
+    p.add_argument("claims", help="a claims file (configs/claims/<paper>.toml)")
+    p.add_argument("--write", action="store_true",
+                   help="also write RUN/tables/claims-<paper>{,-by-set}.{md,csv,tex}")
+
+
 def cmd_compare(args) -> int:
     """Compare two runs' deterministic figures; exit 1 when one moved beyond --tolerance."""
     from . import compare, results
@@ -397,6 +425,8 @@ ARGUMENTS = {"list": _args_list, "keygen": _args_keygen, "sign": _args_sign,
              "report": _args_analysis}
 COMMANDS["compare"] = cmd_compare
 ARGUMENTS["compare"] = _args_compare
+COMMANDS["claims"] = cmd_claims
+ARGUMENTS["claims"] = _args_claims
 # The randomness table (analysis/sigspace/randomness_table.py), registered apart from the table
 # above so that it reads as one addition.
 COMMANDS["randomness-table"] = cmd_randomness_table
