@@ -43,6 +43,7 @@ class Campaign:
     overrides: list[dict] = field(default_factory=list)  # {"variants": [...], "metric", settings}
     excludes: list[dict] = field(default_factory=list)   # {"variants", "platforms", "reason"}
     adoption: dict = field(default_factory=dict)  # [adoption]: ladders (paths), platforms, messages
+    claims: list[str] = field(default_factory=list)  # [report] claims: files checked before REPORT
 
     @property
     def sha256(self) -> str:
@@ -129,7 +130,8 @@ def from_data(path: str, text: str, data: dict, registered: list[str],
     excludes = _excludes(data.get("exclude", []), selected, plats, fail)
     return Campaign(path=path, text=text, description=campaign.get("description", ""),
                     variants=selected, platforms=plats, metrics=metrics, overrides=overrides,
-                    excludes=excludes, adoption=_adoption(data.get("adoption", {}), path, fail))
+                    excludes=excludes, adoption=_adoption(data.get("adoption", {}), path, fail),
+                    claims=_claims(data.get("report", {}), path, fail))
 
 
 def resolve_path(config_path: str, name: str) -> Path:
@@ -151,6 +153,14 @@ def _adoption(section: dict, path: str, fail) -> dict:
         if problem:
             fail(problem, "adoption", "platforms", p)
     return dict(section)
+
+
+def _claims(section: dict, path: str, fail) -> list[str]:
+    """[report] claims: the claims files (claims.py) the main job checks before its report."""
+    for name in section.get("claims", []):
+        if not resolve_path(path, name).is_file():
+            fail(f"claims file '{name}' not found", "report", "claims", name)
+    return list(section.get("claims", []))
 
 
 def _excludes(raw: list, selected: list[str], plats: list[str], fail) -> list[dict]:

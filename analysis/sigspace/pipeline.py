@@ -5,7 +5,8 @@
 2. the measurements (campaign.run; the boards check their transcript against the host's);
 3. when the config names adoption ladders ([adoption] ladders = [...]), the adoption check at
    the config's depth, measured by `sigspace adopt`'s machinery into RUN/adoption/<ladder>/;
-4. only then the tables, plots and REPORT.md, gated on that run's own adoption evidence.
+4. only then the tables, plots and REPORT.md, gated on that run's own adoption evidence, after
+   the claims check of every claims file the config names ([report] claims = [...]).
 
 A failing step raises PipelineError and no later step runs, so a failed gate writes no table.
 """
@@ -15,7 +16,7 @@ import json
 import subprocess
 from pathlib import Path
 
-from . import adopt, adoption_config, campaign, config, registry
+from . import adopt, adoption_config, campaign, claims, config, registry
 from .platforms import host
 
 TRANSCRIPT_MESSAGES = 2   # the rejection loop makes ML-DSA message-dependent: more than one
@@ -79,13 +80,32 @@ def adoption_check(run_dir: Path, ladders, jobs: int) -> list[Path]:
     return folders
 
 
+def claims_of(cfg: config.Campaign) -> list[claims.Claims]:
+    return [claims.load(config.resolve_path(cfg.path, name)) for name in cfg.claims]
+
+
+def check_claims(run_dir: Path, specs: list[claims.Claims]) -> None:
+    """Writes RUN/tables/claims-<paper>{,-by-set}.* for each claims file of the config; the
+    report shows them under "Claims"."""
+    from . import runview
+    from .tables import render
+    if not specs:
+        return
+    view = runview.load(run_dir)
+    for spec in specs:
+        for table in claims.tables(view, spec, claims.check(view, spec, registry.variants())):
+            render.write(table, Path(run_dir) / "tables")
+
+
 def run(config_path: str, out: str | None, jobs: int, report_writer):
     """The whole main job; report_writer(run_dir, ladders) writes the tables, plots and report.
     Returns (run_dir, record count, report path)."""
     cfg = config.load(config_path, registry.variants(), registry.ablations())
     ladders = adoption_ladders(cfg)  # a bad ladder is refused before any work, as a bad config
+    specs = claims_of(cfg)  # and so is a bad claims file
     identity_gate(cfg.variants)
     run_dir, n = campaign.run_campaign(cfg, out, jobs, None)
     adoption_check(run_dir, ladders, jobs)
+    check_claims(run_dir, specs)
     # Re-read the ladders: the gate filters their points to the run's own.
     return run_dir, n, report_writer(run_dir, adoption_ladders(cfg) or None)

@@ -118,6 +118,18 @@ def _provenance(view: RunView) -> list[str]:
             f"- platforms: {', '.join(m['platforms'])}"]
 
 
+def claims_section(view: RunView) -> list[str]:
+    """The claims checks written into RUN/tables (`sigspace claims --write`, or the main job for
+    a config's [report] claims), each linked to its by-set detail."""
+    found = sorted(p for p in (view.dir / "tables").glob("claims-*.md")
+                   if not p.stem.endswith("-by-set"))
+    out = ["## Claims", ""] if found else []
+    for p in found:
+        out += [p.read_text().rstrip(), "",
+                f"Per parameter set: [tables/{p.stem}-by-set.md](tables/{p.stem}-by-set.md).", ""]
+    return out
+
+
 def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path:
     tables, summary = _write_tables(view, adoption_dirs, ladders)
     figures = write_plots(view)
@@ -136,6 +148,7 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
     for t in tables:
         out += [render.markdown(t), ""]
     out += write_extra_tables(view)
+    out += claims_section(view)
     out += ["## Provenance", ""] + _provenance(view) + ["", "## Methods", ""]
     out += [f"- `{k}`: {v}" for k, v in sorted(view.manifest.get("methods", {}).items())]
     path = view.dir / "REPORT.md"

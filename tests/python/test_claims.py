@@ -114,3 +114,28 @@ def test_bad_claims_files_are_refused_in_one_line(run, tmp_path, cli, text, says
 def test_committed_claims_files_load(path):
     spec = claims.load(path)
     assert spec.claims and spec.platform in ("host", "m4", "m33")
+
+
+def test_the_main_job_checks_the_configs_claims_and_the_report_shows_them(run, tmp_path):
+    from sigspace import config, pipeline, report
+    path = tmp_path / "synthetic.toml"
+    path.write_text(CLAIMS)
+    cfg_text = ('[campaign]\nvariants = ["ML-DSA-44/reference"]\nplatforms = ["host"]\n'
+                f'[metrics.stack]\n[report]\nclaims = ["{path}"]\n')
+    cfg_path = tmp_path / "c.toml"
+    cfg_path.write_text(cfg_text)
+    cfg = config.load(str(cfg_path), [REF], [])
+    pipeline.check_claims(run, pipeline.claims_of(cfg))
+    text = report.write_report(runview.load(run), []).read_text()
+    assert text.index("## Tables") < text.index("## Claims") < text.index("## Provenance")
+    assert "| short: short | as printed | 1,500 B | falls short |" in text
+    assert "tables/claims-synthetic-by-set.md" in text
+
+
+def test_a_config_naming_a_missing_claims_file_is_refused(tmp_path, cli):
+    cfg_path = tmp_path / "c.toml"
+    cfg_path.write_text('[campaign]\nvariants = ["ML-DSA-44/reference"]\nplatforms = ["host"]\n'
+                        '[metrics.stack]\n[report]\nclaims = ["nowhere.toml"]\n')
+    proc = cli("run", str(cfg_path), "--out", str(tmp_path / "out"))
+    assert proc.returncode == 2 and "claims file 'nowhere.toml' not found" in proc.stderr
+    assert not (tmp_path / "out").exists()
