@@ -14,6 +14,7 @@ packages=(
   pybind11-dev python3-pybind11 python3-numpy python3-matplotlib python3-pytest python3-jsonschema
   python3-hypothesis
   libgcrypt20-dev clang libclang-rt-14-dev
+  parallel   # GNU parallel: the cluster recipe of harness/cluster/ and its test
 )
 
 missing=()
