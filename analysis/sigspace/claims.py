@@ -93,7 +93,7 @@ def load(path: str | Path) -> Claims:
     return from_data(str(path), text, data)
 
 
-def _param_sets(view, registered: list[str]) -> list[str]:
+def param_sets(view, registered: list[str]) -> list[str]:
     """Every parameter set the registry or the run knows, in registry order."""
     sets = [v.split("/")[0] for v in registered] + [v.split("/")[0] for v in view.variants()]
     return list(dict.fromkeys(sets))
@@ -188,7 +188,7 @@ class Result:
 
 
 def check(view, claims: Claims, registered: list[str]) -> list[Result]:
-    known = _param_sets(view, registered)
+    known = param_sets(view, registered)
     out = []
     for c in claims.claims:
         figures = [(s, figure(view, c, s, claims.platform)) for s in expand_sets(c, known)]
@@ -205,6 +205,11 @@ def _ours(result: Result, view, platform: str) -> str:
         return "; ".join(shown(c, v, view, f"{s}/{c.point}", platform) for s, v in values)
     lo, hi = min(v for _, v in values), max(v for _, v in values)
     return shown(c, lo) if shown(c, lo) == shown(c, hi) else f"{shown(c, lo)} - {shown(c, hi)}"
+
+
+def claims_plot_caption(view, spec: Claims) -> str:
+    from . import claims_plot
+    return claims_plot.caption(view, spec)
 
 
 def tables(view, claims: Claims, results: list[Result]) -> list[Table]:
@@ -226,7 +231,8 @@ def tables(view, claims: Claims, results: list[Result]) -> list[Table]:
                "Speedup and slowdown are ratios of instruction counts against the named "
                "baseline point of the same set, measured in the same run; stack is painted; "
                "RAM is stack + workspace (+ retained state for signing RAM reductions)."]
-        + ([claims.note] if claims.note else []) + [f"{r.claim.id}: {r.claim.note}" for r in results if r.claim.note])
+        + ([claims.note] if claims.note else [])
+        + [f"Plot `plots/claims-{stem}.png`: " + claims_plot_caption(view, claims)] + [f"{r.claim.id}: {r.claim.note}" for r in results if r.claim.note])
     detail = Table(
         name=f"claims-{stem}-by-set", title=f"Claims check by parameter set: {claims.title}",
         columns=["claim", "set", "published", "ours", "verdict"],
@@ -235,3 +241,15 @@ def tables(view, claims: Claims, results: list[Result]) -> list[Table]:
               for r in results for s, v, verdict_ in r.per_set],
         run=view.id, methods=methods, accounting=True)
     return [summary, detail]
+
+
+def write(view, spec: Claims, checked: list[Result], registered: list[str]) -> list[Path]:
+    """RUN/tables/claims-<paper>{,-by-set}.{md,csv,tex} and, when the run can draw it, the
+    ratio plot RUN/plots/claims-<paper>.{png,pdf,svg} (claims_plot.py)."""
+    from . import claims_plot
+    from .tables import render
+    written = []
+    for table in tables(view, spec, checked):
+        written += render.write(table, view.dir / "tables")
+    figure = claims_plot.save(view, spec, registered, view.dir / "plots")
+    return written + ([figure.png, figure.pdf, figure.svg] if figure else [])

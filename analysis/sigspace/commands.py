@@ -352,11 +352,9 @@ def cmd_claims(args) -> int:
     except config.ConfigError as e:
         raise CommandError(f"bad claims file: {e}") from None
     checked = claims.check(view, spec, registry.variants())
-    summary, detail = claims.tables(view, spec, checked)
     if args.write:
-        render.write(summary, view.dir / "tables")
-        render.write(detail, view.dir / "tables")
-    print(render.markdown(summary))
+        claims.write(view, spec, checked, registry.variants())
+    print(render.markdown(claims.tables(view, spec, checked)[0]))
     return 0
 
 
@@ -364,7 +362,8 @@ def _args_claims(p) -> None:
     p.add_argument("run", help="a complete run directory (results/<run-id>)")
     p.add_argument("claims", help="a claims file (configs/claims/<paper>.toml)")
     p.add_argument("--write", action="store_true",
-                   help="also write RUN/tables/claims-<paper>{,-by-set}.{md,csv,tex}")
+                   help="also write RUN/tables/claims-<paper>{,-by-set}.{md,csv,tex} and the "
+                        "ratio plot RUN/plots/claims-<paper>.{png,pdf,svg}")
 
 
 def cmd_compare(args) -> int:

@@ -85,16 +85,15 @@ def claims_of(cfg: config.Campaign) -> list[claims.Claims]:
 
 
 def check_claims(run_dir: Path, specs: list[claims.Claims]) -> None:
-    """Writes RUN/tables/claims-<paper>{,-by-set}.* for each claims file of the config; the
-    report shows them under "Claims"."""
+    """Writes each claims file's check and ratio plot into the run (claims.write); the report
+    shows the plots first and the checks under "Claims"."""
     from . import runview
-    from .tables import render
     if not specs:
         return
     view = runview.load(run_dir)
     for spec in specs:
-        for table in claims.tables(view, spec, claims.check(view, spec, registry.variants())):
-            render.write(table, Path(run_dir) / "tables")
+        claims.write(view, spec, claims.check(view, spec, registry.variants()),
+                     registry.variants())
 
 
 def run(config_path: str, out: str | None, jobs: int, report_writer):

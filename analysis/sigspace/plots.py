@@ -299,14 +299,18 @@ def caption(view, platform, scheme, metric, pts, missing, chosen, over) -> str:
 
 
 def save(plot: Plot, folder: Path) -> Figure:
+    return save_figure(plot.stem, plot.figure, plot.caption, folder)
+
+
+def save_figure(stem: str, figure: MplFigure, caption_text: str, folder: Path) -> Figure:
     """PNG for reading, PDF and SVG for papers; no timestamps, so same records, same files."""
     folder.mkdir(parents=True, exist_ok=True)
-    paths = {ext: folder / f"{plot.stem}.{ext}" for ext in ("png", "pdf", "svg")}
-    plot.figure.savefig(paths["png"], dpi=DPI)
-    plot.figure.savefig(paths["pdf"], metadata={"CreationDate": None})
+    paths = {ext: folder / f"{stem}.{ext}" for ext in ("png", "pdf", "svg")}
+    figure.savefig(paths["png"], dpi=DPI)
+    figure.savefig(paths["pdf"], metadata={"CreationDate": None})
     with matplotlib.rc_context({"svg.hashsalt": "sigspace"}):  # stable SVG ids
-        plot.figure.savefig(paths["svg"], metadata={"Date": None})
-    return Figure(plot.stem, plot.caption, paths["png"], paths["pdf"], paths["svg"])
+        figure.savefig(paths["svg"], metadata={"Date": None})
+    return Figure(stem, caption_text, paths["png"], paths["pdf"], paths["svg"])
 
 
 def plot_all(view, folder: Path) -> list[Figure]:

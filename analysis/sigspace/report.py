@@ -118,6 +118,13 @@ def _provenance(view: RunView) -> list[str]:
             f"- platforms: {', '.join(m['platforms'])}"]
 
 
+def _claims_plot_caption(view: RunView, png: Path) -> str:
+    """Its full caption is a note of its claims table (claims.tables), shown under Claims."""
+    return (f"The paper's points as published beside ours, in ratios to each set's reference; "
+            f"the caption is under Claims ([tables/{png.stem}.md](tables/{png.stem}.md)). "
+            f"([PDF](plots/{png.stem}.pdf), [SVG](plots/{png.stem}.svg))")
+
+
 def claims_section(view: RunView) -> list[str]:
     """The claims checks written into RUN/tables (`sigspace claims --write`, or the main job for
     a config's [report] claims), each linked to its by-set detail."""
@@ -138,6 +145,8 @@ def write_report(view: RunView, adoption_dirs: list[Path], ladders=None) -> Path
            "check); each table and plot names the run id and the record methods. Published "
            "anchors are marked as such and were not measured here.", ""]
     out += ["## Plots", ""]
+    for png in sorted((view.dir / "plots").glob("claims-*.png")):  # the claims' ratio plots
+        out += [f"![{png.stem}](plots/{png.name})", "", _claims_plot_caption(view, png), ""]
     for f in figures:
         out += [f"![{f.stem}](plots/{f.png.name})", "", f.caption,
                 f"([PDF](plots/{f.pdf.name}), [SVG](plots/{f.svg.name}))", ""]

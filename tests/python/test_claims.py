@@ -139,3 +139,32 @@ def test_a_config_naming_a_missing_claims_file_is_refused(tmp_path, cli):
     proc = cli("run", str(cfg_path), "--out", str(tmp_path / "out"))
     assert proc.returncode == 2 and "claims file 'nowhere.toml' not found" in proc.stderr
     assert not (tmp_path / "out").exists()
+
+
+def test_the_ratio_plot_draws_ours_and_the_papers_boxes(tmp_path):
+    from matplotlib.patches import Rectangle
+    from sigspace import claims_plot, report
+    from synthetic import record
+    records = []
+    for variant, insn, stack in ((REF, 1000, 4000), (FLOOR, 2000, 1000)):
+        records += variant_records(variant, "host", insn, stack)
+        records += [record(variant, "host", "sign", "instructions", insn + m, rep=m)
+                    for m in range(2, 64)]  # 64 messages: what an ML-DSA signing cell needs
+    run_dir = write_run(tmp_path / "run", records)
+    text = HEAD + claim("floor-speed", "slowdown", "sign", "[1.5, 2.5]") + \
+        claim("floor-stack", "stack-reduction", "sign", "[60, 80]")
+    path = tmp_path / "paper.toml"
+    path.write_text(text)
+    spec = claims.load(path)
+    view = runview.load(run_dir)
+    fig = claims_plot.build(view, spec, [REF, FLOOR])
+    boxes = [p for ax in fig.axes for p in ax.patches if isinstance(p, Rectangle)]
+    assert len(boxes) == 1
+    (x0, y0), w, h = boxes[0].get_xy(), boxes[0].get_width(), boxes[0].get_height()
+    assert (round(x0, 2), round(x0 + w, 2), y0, y0 + h) == (0.2, 0.4, 1.5, 2.5)
+    ours = [tuple(o) for ax in fig.axes for c in ax.collections for o in c.get_offsets()]
+    assert (1.0, 1.0) in ours  # the reference; the floor's x counts its workspace and state
+    claims.write(view, spec, claims.check(view, spec, [REF, FLOOR]), [REF, FLOOR])
+    assert (run_dir / "plots" / "claims-paper.png").stat().st_size > 0
+    out = report.write_report(view, []).read_text()
+    assert out.index("plots/claims-paper.png") < out.index("plots/pareto-ml-dsa-host.png")
