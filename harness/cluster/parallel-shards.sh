@@ -20,8 +20,17 @@ config=$1 out=$2 n=$3 hosts=$4 jobs=${5:-2}
 command -v parallel >/dev/null || { echo "parallel-shards: GNU parallel is missing (bash harness/setup.sh installs it)" >&2; exit 2; }
 mkdir -p "$out"
 root=$(pwd)
+# GNU parallel runs each job through $PARALLEL_SHELL, else $SHELL; with neither set (a bare CI
+# environment) it runs nothing and still exits 0. Name the shell, and check the shards after.
+export PARALLEL_SHELL=${PARALLEL_SHELL:-/bin/bash}
 parallel --ssh "${SIGSPACE_SSH:-ssh}" --sshloginfile "$hosts" --jobs 1 --retries 3 \
   --halt now,fail=1 --tag --workdir "$root" \
   .venv/bin/sigspace run "$config" --shard {}/"$n" --jobs "$jobs" --out "$out/shard-{}of$n" \
   ::: $(seq 1 "$n")
-.venv/bin/sigspace merge "$out"/shard-*of"$n" --out "$out/merged"
+shards=()
+for k in $(seq 1 "$n"); do
+  shard="$out/shard-${k}of$n"
+  [[ -f $shard/manifest.json ]] || { echo "parallel-shards: shard $k/$n left no run at $shard" >&2; exit 1; }
+  shards+=("$shard")
+done
+.venv/bin/sigspace merge "${shards[@]}" --out "$out/merged"
