@@ -1,8 +1,9 @@
 // The LESS operating points of the registry: one line per point (sigspace/point.hpp).
 #pragma once
 #include "less/reference/point.hpp"
+#include "less/speed_ceiling/point.hpp"
 
 namespace sigspace::less {
-using Points = point::List<Reference>;
+using Points = point::List<Reference, SpeedCeiling>;
 using Registry = point::Registry<Scheme, Sets, Points>;
 }  // namespace sigspace::less

@@ -6,6 +6,7 @@
 #include "less/common/ct_permute.hpp"
 #include "less/common/fq.hpp"
 #include "sigspace/ct.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::less {
 
@@ -68,7 +69,11 @@ bool ct_rref(std::uint8_t* g, unsigned k, unsigned n, std::uint8_t* pivots) {
       const std::uint8_t mask = static_cast<std::uint8_t>(ct::eq_mask(pr[c], 0));
       row_add_masked(pr + c, g + std::size_t{i} * n + c, mask, len);
     }
-    if (pr[c] == 0) continue;  // no pivot in column c (documented data-dependent branch)
+    // No pivot in column c: the pivot set decides this branch. ct_rref serves key generation,
+    // where the pivot set is published in the public key (section 3; D11).
+    bool no_pivot = pr[c] == 0;
+    SIGSPACE_CT_DECLASSIFY(&no_pivot, sizeof no_pivot);
+    if (no_pivot) continue;
     pivots[c] = 1;
     const std::uint8_t inv = fq_inv(pr[c]);
     for (unsigned j = c; j < n; ++j) pr[j] = fq_mul(pr[j], inv);

@@ -2,6 +2,7 @@
 
 #include "sigspace/bytes.hpp"
 #include "sigspace/ct.hpp"
+#include "sigspace/ct_declassify.hpp"
 
 namespace sigspace::less {
 namespace {
@@ -23,7 +24,9 @@ void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsig
     std::uint64_t word = next_word(x);
     for (unsigned c = 0; c < 64 / b && produced < cnt; ++c, word >>= b) {
       const unsigned v = static_cast<unsigned>(word & 0x7f);
-      if (v <= span) out[produced++] = static_cast<std::uint8_t>(v + lo);
+      bool accept = v <= span;
+      SIGSPACE_CT_DECLASSIFY(&accept, sizeof accept);  // the rejection pattern (D8)
+      if (accept) out[produced++] = static_cast<std::uint8_t>(v + lo);
     }
   }  // the rest of the last word is dropped: every call starts with a fresh word
 }
@@ -36,12 +39,15 @@ PositionStream::PositionStream(KeccakSponge& x, unsigned n)
 std::uint32_t PositionStream::next() {
   const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
   std::uint32_t pos;
+  bool reject;
   do {
     if (used_ == per_word_) word_ = next_word(x_), used_ = 0;
     pos = static_cast<std::uint32_t>(word_ & mask);
     word_ >>= bits_;
     ++used_;
-  } while (pos >= n_);
+    reject = pos >= n_;
+    SIGSPACE_CT_DECLASSIFY(&reject, sizeof reject);  // the rejection pattern (D8)
+  } while (reject);
   return pos;
 }
 

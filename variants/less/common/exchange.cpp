@@ -1,0 +1,149 @@
+#include "less/common/exchange.hpp"
+
+#include <cstring>
+
+#include "less/common/ct_permute.hpp"
+#include "less/common/fq.hpp"
+#include "sigspace/ct.hpp"
+
+namespace sigspace::less::exchange {
+namespace {
+
+constexpr std::uint32_t kLow7 = 0x007f007fu, kLow9 = 0x01ff01ffu;
+
+// Lazy reduction of two 16-bit lanes: x <= 255 + 126 * 126 = 16131 < 2^14 in each lane, and one
+// fold of 2^7 = 1 (mod 127) gives (x & 127) + (x >> 7) <= 127 + 126 = 253, so every stored lane
+// stays <= 255 and the next product cannot carry into the lane above.
+inline std::uint32_t fold(std::uint32_t x) { return (x & kLow7) + ((x >> 7) & kLow9); }
+
+// One lane <= 255 -> [0, 126].
+inline std::uint32_t canonical(std::uint32_t x) { return fq_red(x); }
+
+inline std::uint32_t lane(const std::uint32_t* col, unsigned i) {
+  return (col[i / 2] >> (16 * (i % 2))) & 0xffffu;
+}
+
+// col[i] += f * u[i] (mod 127, lazily) over k/2 words: two products per multiply.
+void axpy_swar(std::uint32_t* __restrict col, const std::uint32_t* __restrict u, std::uint32_t f,
+               unsigned words) {
+  for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f * u[w]);
+}
+
+// The same, one element at a time with the reference's byte arithmetic (the ablation).
+void axpy_scalar(std::uint32_t* __restrict col, const std::uint32_t* __restrict u, std::uint32_t f,
+                 unsigned words) {
+  for (unsigned w = 0; w < words; ++w) {
+    const std::uint32_t lo = fq_red((col[w] & 0xffffu) + f * (u[w] & 0xffffu));
+    const std::uint32_t hi = fq_red((col[w] >> 16) + f * (u[w] >> 16));
+    col[w] = lo | (hi << 16);
+  }
+}
+
+// The masked gather of one column's entry at the one-hot row: at most one lane survives.
+inline std::uint32_t gather(const std::uint32_t* col, const std::uint32_t* onehot, unsigned words) {
+  std::uint32_t acc = 0;
+  for (unsigned w = 0; w < words; ++w) acc |= col[w] & onehot[w];
+  return canonical((acc & 0xffffu) | (acc >> 16));
+}
+
+// One visit (the column at sorted position p): choose the pivot row with masks, then exchange,
+// or leave T as it is when the column is dependent.
+void visit(Tableau& t, unsigned p, Lanes lanes) {
+  const unsigned k = t.k, words = k / 2;
+  std::uint32_t* u = t.cols + std::size_t{p} * words;
+  for (unsigned w = 0; w < words; ++w)  // canonical, for the zero tests and the pivot value
+    u[w] = canonical(u[w] & 0xffffu) | (canonical(u[w] >> 16) << 16);
+  const std::uint32_t d = t.col_dest[p];
+  // The eligible rows hold a basic column not chosen yet (destination after d) and a nonzero;
+  // the pivot is the one with the latest destination.
+  std::uint32_t best = 0, row = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint32_t eligible = ct::lt_mask(d, t.row_dest[r]) & ct::nonzero_mask(lane(u, r));
+    const std::uint32_t cand = t.row_dest[r] & eligible;
+    const std::uint32_t better = ct::lt_mask(best, cand);
+    best = ct::select(better, cand, best);
+    row = ct::select(better, r, row);
+  }
+  const std::uint32_t go = ct::nonzero_mask(best);  // independent: the column enters
+  for (unsigned w = 0; w < words; ++w)
+    t.onehot[w] = (ct::eq_mask(2 * w, row) & 0xffffu) | (ct::eq_mask(2 * w + 1, row) << 16);
+  for (unsigned w = 0; w < words; ++w) t.onehot[w] &= go;
+  const std::uint32_t a = gather(u, t.onehot, words);  // the pivot value, 0 when dependent
+  const std::uint32_t inv = fq_inv(a);
+  // u~ = u - e_r: then col_j - s_j u~ has s_j (the new row-r entry) at row r and the
+  // eliminated values elsewhere, with s_j = T[r][j] / a.
+  std::uint32_t* utilde = t.utilde;
+  for (unsigned w = 0; w < words; ++w) utilde[w] = u[w] - (t.onehot[w] & 0x00010001u);
+  for (unsigned j = 0; j < t.m; ++j) {
+    if (j == p) continue;  // public: the visit order is fixed
+    std::uint32_t* col = t.cols + std::size_t{j} * words;
+    const std::uint32_t s = fq_mul(gather(col, t.onehot, words), inv);
+    const std::uint32_t f = fq_cond_sub(static_cast<std::uint8_t>(kQ - s));  // -s, 0 for s = 0
+    if (lanes == Lanes::swar)
+      axpy_swar(col, utilde, f, words);
+    else
+      axpy_scalar(col, utilde, f, words);
+  }
+  // The entering column's slot now holds the leaving basic column: -u / a, and 1 / a at row r.
+  for (unsigned w = 0; w < words; ++w) {
+    const std::uint32_t lo = fq_mul(inv, fq_sub(0, static_cast<std::uint8_t>(u[w] & 0xffffu)));
+    const std::uint32_t hi = fq_mul(inv, fq_sub(0, static_cast<std::uint8_t>(u[w] >> 16)));
+    const std::uint32_t fresh = ct::select(t.onehot[w], inv | (inv << 16), lo | (hi << 16));
+    u[w] = ct::select(go, fresh, u[w]);
+  }
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint32_t hit = ct::eq_mask(r, row) & go;
+    t.row_dest[r] = static_cast<std::uint16_t>(t.row_dest[r] & ~hit);
+    t.row_kept[r] = static_cast<std::uint8_t>(t.row_kept[r] & ~hit);
+  }
+  t.entered[p] = static_cast<std::uint8_t>(go);
+}
+
+}  // namespace
+
+void load(Tableau& t, const std::uint8_t* cols_mxk) {
+  const unsigned k = t.k, m = t.m;
+  std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
+  for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
+  ct_sort_rows(t.keys, t.bytes, m, k);
+  ct_sort_pairs(t.col_dest, t.col_src, m);
+  for (unsigned j = 0; j < m; ++j) {
+    const std::uint8_t* src = t.bytes + std::size_t{j} * k;
+    std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
+    for (unsigned w = 0; w < k / 2; ++w) col[w] = src[2 * w] | (std::uint32_t{src[2 * w + 1]} << 16);
+  }
+  std::memset(t.entered, 0, m);
+  std::memset(t.row_kept, 0xff, k);
+}
+
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes) {
+  for (unsigned p = from; p < to; ++p) visit(t, p, lanes);
+}
+
+std::uint32_t complete_after(const Tableau& t, unsigned steps) {
+  if (steps >= t.m) return ~0u;
+  // Complete when no row still waits for its basic column beyond the next visit's destination.
+  const std::uint32_t next = t.col_dest[steps];
+  std::uint32_t waiting = 0;
+  for (unsigned r = 0; r < t.k; ++r) waiting |= ct::lt_mask(next, t.row_dest[r]);
+  return ~waiting;
+}
+
+void store(const Tableau& t, std::uint8_t* rows_kxm) {
+  const unsigned k = t.k, m = t.m;
+  for (unsigned j = 0; j < m; ++j) {
+    const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
+    for (unsigned r = 0; r < k; ++r)
+      rows_kxm[std::size_t{r} * m + j] = static_cast<std::uint8_t>(canonical(lane(col, r)));
+  }
+}
+
+void pivot_flags(Tableau& t, std::uint8_t* out) {
+  const unsigned k = t.k, m = t.m;
+  std::memcpy(out, t.row_kept, k);
+  for (unsigned j = 0; j < m; ++j) t.keys[j] = t.entered[j];  // payload: the entered flags
+  ct_sort_pairs(t.col_src, t.keys, m);  // back to label order (col_src is a permutation of 0..m)
+  for (unsigned j = 0; j < m; ++j) out[k + j] = static_cast<std::uint8_t>(t.keys[j]);
+}
+
+}  // namespace sigspace::less::exchange

@@ -1,0 +1,79 @@
+// The RREF of a LESS generator by basis exchange on its k x m tableau, in constant time
+// (less-v2.0.md sections 4, 5 and 9; issue 17).
+//
+// A generator that is systematic on k known columns (G0 = [I | V] in sign and keygen; the
+// public code G_j on its pivot set in verify) is a basis (those k columns) and a tableau T
+// (k x m: each other column in that basis). Applying a column permutation does not change T;
+// it only gives each column a destination. The reference's RREF picks the pivot columns
+// greedily, leftmost independent first, by destination. Here the greedy runs on T: the
+// non-basic columns are visited in destination order and each one that is independent of the
+// pivots chosen so far enters the basis by one exchange (a rank-1 update of T). A basic
+// column is chosen when its destination passes; a non-basic column is independent exactly when
+// it has a nonzero in a row whose basic column is not chosen yet (destination after it), and it
+// then replaces the one of those with the latest destination, which is never chosen afterwards
+// (so basic columns never need a test of their own). At the end the basis is the pivot set and
+// T = B^-1 N, the reference's non-pivot block up to the order and the scale of its rows and
+// columns, which the canonical form does not see (section 6: it normalises rows and columns
+// and sorts both). Column scale factors (the monomial's coefficients) are left out for the same
+// reason. The reference's pivot reuse changes only row scales, so the digest input is the same.
+//
+// Constant time: the visiting order comes from a sorting network over the destinations, and
+// every exchange is masked (the pivot row is selected with masks; a dependent column makes a
+// no-op exchange), so neither the destinations nor the pivot set decide a branch or an address.
+// The tableau is kept in 16-bit lanes, two per 32-bit word, reduced lazily (see fold below).
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace sigspace::less::exchange {
+
+// Caller-owned buffers for a k x m tableau (k even), sizes in elements.
+struct Tableau {
+  unsigned k, m;
+  std::uint32_t* cols;       // m columns of k/2 words: T in 16-bit lanes, column-major
+  std::uint16_t* row_dest;   // k: destination of each row's basic column; 0 once chosen by exchange
+  std::uint16_t* col_dest;   // m: destination of each non-basic column (sorted here)
+  std::uint16_t* col_src;    // m: a caller label per column (sorted along with col_dest)
+  std::uint8_t* entered;     // m: 0xff when the column at that sorted position entered the basis
+  std::uint8_t* row_kept;    // k: 0xff while the row still holds its original basic column
+  std::uint32_t* onehot;     // k/2 words of scratch
+  std::uint32_t* utilde;     // k/2 words of scratch
+  std::uint8_t* bytes;       // m*k bytes of scratch (the sort moves columns as byte rows)
+  std::uint16_t* keys;       // m words of scratch
+};
+
+// The visits that make the result exact except with probability below 2^-64 (category 1, 3,
+// 5: 98, 145 and 189 of m = 126, 200, 274). After E visits the pivots fall short of k only if
+// fewer than E + 1 non-basic columns lie before destination k + x and the columns before it
+// have rank below k, which for a uniform V happens with probability below 127^-(x+1) * 127/126;
+// summed over the hypergeometric law of that destination this is below 2^-64 at these E
+// (computed exactly with rational arithmetic; the official pivot-reuse caps, k - 25, k - 51 and
+// k - 79, rest on the same law). complete_after tells when more visits are needed.
+constexpr unsigned bounded_visits(unsigned k) { return k == 126 ? 98 : (k == 200 ? 145 : 189); }
+
+// How the kernel updates T (a technique of the point; both are constant-time).
+enum class Lanes { scalar, swar };
+
+// Loads T from its columns (m x k bytes, column j of T as byte row j, values in [0, 126]) and
+// sorts them by col_dest (col_src moves along). Destinations must be distinct; the caller sets
+// row_dest.
+void load(Tableau& t, const std::uint8_t* cols_mxk);
+
+// Visits the sorted columns [from, to): all m give the exact result whatever the input; fewer
+// only when complete_after says the rest are dependent. The result is in t (cols, entered,
+// row_kept, row_dest).
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes);
+
+// Whether the pivots chosen in the first `steps` visits already number k, so that every later
+// column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.
+std::uint32_t complete_after(const Tableau& t, unsigned steps);
+
+// T as a row-major k x m byte matrix, every value reduced to [0, 126].
+void store(const Tableau& t, std::uint8_t* rows_kxm);
+
+// Pivot flags by the caller's labels: out[i] = 0xff for i < k when row i kept its basic column,
+// out[k + col_src] = 0xff for each column that entered (col_src a permutation of 0..m-1).
+// Sorts col_src back: call it last.
+void pivot_flags(Tableau& t, std::uint8_t* out);
+
+}  // namespace sigspace::less::exchange

@@ -1,0 +1,92 @@
+// The per-round code block of the LESS speed ceiling (less-v2.0.md sections 5 and 9): the
+// non-pivot block of RREF(G0 * mu) or of a challenged round's column selection, by basis
+// exchange on the tableau (less/common/exchange.hpp), and the constant-time samplers it needs.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "less/common/exchange.hpp"
+#include "less/common/ct_sampler.hpp"
+#include "less/common/params.hpp"
+#include "sigspace/ct.hpp"
+#include "sigspace/ct_declassify.hpp"
+
+namespace sigspace::less::speed_ceiling {
+
+// Technique flags (point.hpp names them).
+inline constexpr unsigned kSwarLanes = 1u << 0;     // two F_127 lanes per 32-bit multiply
+inline constexpr unsigned kBoundedVisits = 1u << 1; // E of m tableau visits, then a check
+
+// The tableau and its scratch for one parameter set, in the caller's frame.
+template <class P>
+struct Work {
+  static constexpr unsigned k = P::k, m = P::m;
+  std::uint32_t cols[m * (k / 2)];
+  std::uint16_t row_dest[k], col_dest[m], col_src[m], keys[m];
+  std::uint8_t entered[m], row_kept[k];
+  std::uint32_t onehot[k / 2], utilde[k / 2];
+  std::uint8_t bytes[m * k];  // the sort's scratch; then free for the blinding and the canonical form
+
+  exchange::Tableau tableau() {
+    return {k, m, cols, row_dest, col_dest, col_src, entered, row_kept, onehot, utilde, bytes, keys};
+  }
+  void wipe() { ct::wipe(this, sizeof *this); }
+};
+
+// Visits the sorted columns, all of them or (bounded-visits) E of them and the rest only if
+// the pivots are not complete by then, which happens with probability below 2^-64
+// (exchange::bounded_visits).
+template <class P, unsigned T>
+void visit(exchange::Tableau& t) {
+  constexpr auto lanes = (T & kSwarLanes) != 0 ? exchange::Lanes::swar : exchange::Lanes::scalar;
+  if constexpr ((T & kBoundedVisits) != 0) {
+    constexpr unsigned e = exchange::bounded_visits(P::k);
+    exchange::run(t, 0, e, lanes);
+    std::uint32_t complete = exchange::complete_after(t, e);
+    // A bounded data-dependent count, fixed except with probability below 2^-64 (issue 17;
+    // tests/ct/README.md, D9).
+    SIGSPACE_CT_DECLASSIFY(&complete, sizeof complete);
+    if (complete == 0) exchange::run(t, e, P::m, lanes);
+  } else {
+    exchange::run(t, 0, P::m, lanes);
+  }
+}
+
+// Section 5 step 6 and section 9 step 4 for a round whose generator is G0 * mu: the basic
+// columns are G0's unit columns (destinations perm[0..k)), the tableau is V (its columns vt,
+// m x k). Writes the block a (k x m) up to row and column order and scale.
+template <class P, unsigned T>
+void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm, std::uint8_t* a) {
+  for (unsigned i = 0; i < P::k; ++i) w.row_dest[i] = perm[i];
+  for (unsigned c = 0; c < P::m; ++c) w.col_dest[c] = perm[P::k + c], w.col_src[c] = static_cast<std::uint16_t>(c);
+  exchange::Tableau t = w.tableau();
+  exchange::load(t, vt);
+  visit<P, T>(t);
+  exchange::store(t, a);
+}
+
+// Section 2.2 with the constant-time sampler: the ephemeral monomial of round i.
+template <class P>
+void ct_round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
+                       std::uint8_t* coef, std::uint16_t* perm) {
+  typename P::Xof x;
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8)};
+  x.absorb(round_seed, P::lambda);
+  x.absorb(salt, P::salt_bytes);
+  x.absorb(idx, 2);
+  x.finalize();
+  ct_sample_monomial(x, coef, perm, P::n);
+  x.wipe();
+}
+
+// Section 2.2 with the constant-time sampler: secret monomial j (Q_j^-1).
+template <class P>
+void ct_secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
+  typename P::Xof x;
+  x.absorb(mono_seed, 2 * P::lambda);
+  x.finalize();
+  ct_sample_monomial(x, coef, perm, P::n);
+  x.wipe();
+}
+
+}  // namespace sigspace::less::speed_ceiling

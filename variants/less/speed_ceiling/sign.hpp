@@ -1,0 +1,115 @@
+// LESS v2.0 signing at the speed ceiling (less-v2.0.md section 5; issue 17), constant-time.
+// Each round's code block comes from the basis exchange on V's tableau (rounds.hpp) instead of
+// G0 * mu and a full RREF; the pivot set of every round is kept as an n-bit map (t * N8 bytes,
+// against the reference's 2kt-byte source columns) for the challenged rounds' responses. Secret
+// data (the ephemeral and secret monomials, their pivot sets, the unopened seeds) decide no
+// branch and no address: the samplers, the blinding and the responses use sorting networks and
+// masks. Public by the specification and declassified where they become so (tests/ct/README.md):
+// G0_seed (D7), the samplers' rejection patterns (D8), the bounded visit count (D9), the
+// canonical form's blinded input (D10) and the digest (challenge.hpp).
+#pragma once
+#include <cstring>
+
+#include "less/common/canonical.hpp"
+#include "less/common/challenge.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/ct_blind.hpp"
+#include "less/common/ct_permute.hpp"
+#include "less/common/expand.hpp"
+#include "less/common/seedtree.hpp"
+#include "less/speed_ceiling/rounds.hpp"
+#include "sigspace/variant.hpp"
+
+namespace sigspace::less::speed_ceiling {
+
+// Section 5 step 10 (the reference's response_bitmap) in constant time: bit x is set iff the
+// secret monomial Qinv maps x onto a pivot source column, i.e. out[x] = pivot[qinv[x]], by two
+// sorting networks (a gather through the inverse permutation). keys, pay: n words each.
+template <class P>
+void ct_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::uint16_t* keys,
+                 std::uint16_t* pay, std::uint8_t* out) {
+  constexpr unsigned n = P::n;
+  for (unsigned x = 0; x < n; ++x) keys[x] = qinv[x], pay[x] = static_cast<std::uint16_t>(x);
+  ct_sort_pairs(keys, pay, n);  // pay[j] = the x with qinv[x] = j
+  for (unsigned j = 0; j < n; ++j) keys[j] = pay[j], pay[j] = (pivot_map[j / 8] >> (j % 8)) & 1u;
+  ct_sort_pairs(keys, pay, n);  // pay[x] = pivot[qinv[x]]
+  std::memset(out, 0, P::n8);
+  for (unsigned x = 0; x < n; ++x) out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (pay[x] << (x % 8)));
+}
+
+template <class P, unsigned T>
+struct SignFrame {
+  static constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  Work<P> w;
+  std::uint8_t vt[m * k], a[k * m];
+  std::uint8_t nodes[P::tree_nodes * lambda], cf_seed[lambda], round_seeds[t * lambda];
+  std::uint8_t pivot_maps[t][P::n8], flags[n], coef[n];
+  std::uint16_t perm[n], keys[n], pay[n];
+};
+
+template <class P, unsigned T>
+Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
+            std::uint8_t* sig, std::size_t* sig_len) {
+  using F = SignFrame<P, T>;
+  constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  F f;
+  ExpandedKey<P> key(state);
+  // G0_seed is the public key's first field (section 3; D7).
+  SIGSPACE_CT_DECLASSIFY(key.g0_seed, lambda);
+  key.x.squeeze(f.nodes, lambda);  // step 3: the ephemeral root seed, then the blinding seed
+  key.x.squeeze(f.cf_seed, lambda);
+  typename P::Xof blinding;
+  blinding.absorb(f.cf_seed, lambda);
+  blinding.finalize();
+  seedtree_build<P>(f.nodes, salt);  // step 4
+  seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
+
+  expand_g0<P>(key.g0_seed, f.a);  // step 5: V, kept as its columns
+  transpose(f.a, k, m, f.vt);
+  typename P::Hash h;
+  for (unsigned i = 0; i < t; ++i) {  // step 6
+    for (;;) {
+      ct_round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
+      g0_round<P, T>(f.w, f.vt, f.perm, f.a);
+      exchange::Tableau tab = f.w.tableau();
+      exchange::pivot_flags(tab, f.flags);
+      std::memset(f.pivot_maps[i], 0, P::n8);
+      for (unsigned j = 0; j < n; ++j)
+        f.pivot_maps[i][j / 8] = static_cast<std::uint8_t>(f.pivot_maps[i][j / 8] | ((f.flags[j] & 1u) << (j % 8)));
+      ct_blind(f.a, k, m, blinding, f.w.bytes, f.coef, f.perm, f.keys);
+      // The canonical form's input is blinded by a fresh secret monomial pair: it is public
+      // (section 6.5; D10), and the canonical form may branch on it.
+      SIGSPACE_CT_DECLASSIFY(f.a, sizeof f.a);
+      if (canonical_form<k, m>(f.a, f.w.bytes)) break;
+      // Negligible: retry with the round seed's first byte + 1 (the verifier is not told).
+      f.round_seeds[i * lambda] = static_cast<std::uint8_t>(f.round_seeds[i * lambda] + 1);
+    }
+    h.absorb(f.a, k * m);
+  }
+  h.absorb(msg.message);  // step 7
+  h.absorb(salt, P::salt_bytes);
+  h.finalize();
+  std::uint8_t* digest = sig;
+  h.squeeze(digest, P::digest_bytes);
+  std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
+
+  std::uint8_t chall[t], labels[P::tree_nodes];
+  sample_challenge<P>(digest, chall);  // step 8 (declassifies the digest)
+  seedtree_label(P::tree(), chall, labels);  // step 9
+  std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
+  for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
+    if (chall[i] == 0) continue;
+    ct_secret_monomial<P>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
+    ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
+    resp += P::n8;
+  }
+  const unsigned count = seedtree_path(P::tree(), f.nodes, labels, lambda, resp);  // step 11
+  resp[std::size_t{count} * lambda] = static_cast<std::uint8_t>(count);
+  *sig_len = P::sig_fixed_bytes + std::size_t{count} * lambda;
+
+  key.x.wipe(), blinding.wipe();
+  ct::wipe(&key, sizeof key), ct::wipe(&f, sizeof f);
+  return Status::ok;
+}
+
+}  // namespace sigspace::less::speed_ceiling

@@ -1,0 +1,114 @@
+// LESS v2.0 verification for the speed ceiling (less-v2.0.md section 9): the reference's checks
+// and digest, with each round's code block from the basis exchange (rounds.hpp). For a
+// challenged round the tableau is the public code's own non-pivot block (it is systematic on
+// its pivot set) and the response gives every column its destination, so no k x n matrix is
+// built. Everything here is public.
+#pragma once
+#include <cstring>
+
+#include "less/common/canonical.hpp"
+#include "less/common/challenge.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/expand.hpp"
+#include "less/common/seedtree.hpp"
+#include "less/reference/verify.hpp"
+#include "less/speed_ceiling/rounds.hpp"
+#include "sigspace/variant.hpp"
+
+namespace sigspace::less::speed_ceiling {
+
+// Section 9 step 4 for a challenged round: G_j's pivot columns are the basis (row l is the l-th
+// one) and its packed non-pivot block the tableau, unpacked column by column into cols (m x k).
+// A column's destination in G'' is its rank among the selected columns (response bit set) or k
+// plus its rank among the others (the reference's select_columns).
+template <class P, unsigned T>
+void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp,
+                      std::uint8_t* cols, std::uint8_t* a) {
+  constexpr unsigned n = P::n, k = P::k, m = P::m;
+  const std::uint8_t* stream = packed + P::n8;
+  unsigned front = 0, back = k, row = 0, col = 0;
+  std::uint16_t col_of[P::n];  // non-pivot column index -> its rank among non-pivots
+  for (unsigned c = 0; c < n; ++c) {
+    const bool pivot = (packed[c / 8] >> (c % 8)) & 1u;
+    const unsigned dest = ((resp[c / 8] >> (c % 8)) & 1u) ? front++ : back++;
+    if (pivot) {
+      w.row_dest[row++] = static_cast<std::uint16_t>(dest);
+    } else {
+      w.col_dest[col] = static_cast<std::uint16_t>(dest), w.col_src[col] = static_cast<std::uint16_t>(col);
+      col_of[c] = static_cast<std::uint16_t>(col++);
+    }
+  }
+  std::size_t bit = 0;
+  for (unsigned r = 0; r < k; ++r)
+    for (unsigned c = 0; c < n; ++c) {
+      if ((packed[c / 8] >> (c % 8)) & 1u) continue;
+      unsigned v = stream[bit / 8] >> (bit % 8);
+      if (bit % 8 > 1) v |= static_cast<unsigned>(stream[bit / 8 + 1]) << (8 - bit % 8);
+      cols[std::size_t{col_of[c]} * k + r] = static_cast<std::uint8_t>(v & 0x7f);
+      bit += 7;
+    }
+  exchange::Tableau t = w.tableau();
+  exchange::load(t, cols);
+  visit<P, T>(t);
+  exchange::store(t, a);
+  (void)m;
+}
+
+template <class P>
+struct VerifyFrame {
+  Work<P> w;
+  std::uint8_t vt[P::m * P::k], a[P::k * P::m], coef[P::n];
+  std::uint8_t nodes[P::tree_nodes * P::lambda], round_seeds[P::t * P::lambda];
+  std::uint16_t perm[P::n];
+};
+
+template <class P, unsigned T>
+Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
+  constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  for (unsigned j = 0; j + 1 < P::s; ++j)
+    if (!packed_rref_valid(pk.data() + lambda + j * P::rref_bytes, k, P::n)) return Status::invalid_input;
+  // Section 9 step 1: the last byte counts the published seeds and fixes the length.
+  if (sig.size() < P::sig_fixed_bytes) return Status::invalid_signature;
+  const unsigned count = sig[sig.size() - 1];
+  if (count > P::max_seeds || sig.size() != P::sig_fixed_bytes + std::size_t{count} * lambda)
+    return Status::invalid_signature;
+  const std::uint8_t* digest = sig.data();
+  const std::uint8_t* salt = digest + P::digest_bytes;
+  const std::uint8_t* resp = salt + P::salt_bytes;
+  const std::uint8_t* seeds = resp + std::size_t{P::w} * P::n8;
+
+  VerifyFrame<P> f;
+  std::memset(f.nodes, 0, sizeof f.nodes);
+  std::uint8_t chall[t], labels[P::tree_nodes];
+  sample_challenge<P>(digest, chall);  // step 2
+  seedtree_label(P::tree(), chall, labels);
+  if (!seedtree_rebuild<P>(f.nodes, labels, seeds, count, salt)) return Status::invalid_signature;
+  seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
+
+  expand_g0<P>(pk.data(), f.a);  // step 3: pk starts with G0_seed
+  transpose(f.a, k, m, f.vt);
+  typename P::Hash h;
+  for (unsigned i = 0; i < t; ++i) {  // step 4
+    if (chall[i] == 0) {
+      round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
+      g0_round<P, T>(f.w, f.vt, f.perm, f.a);
+    } else {
+      if (!reference::response_valid<P>(resp)) return Status::invalid_signature;
+      challenged_round<P, T>(
+          f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp, f.a, f.a);
+      resp += P::n8;
+    }
+    if (!canonical_form<k, m>(f.a, f.w.bytes)) return Status::invalid_signature;
+    h.absorb(f.a, k * m);
+  }
+  h.absorb(msg.message);  // step 5
+  h.absorb(salt, P::salt_bytes);
+  h.finalize();
+  std::uint8_t expect[P::digest_bytes];
+  h.squeeze(expect, P::digest_bytes);
+  return ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0
+             ? Status::ok
+             : Status::invalid_signature;
+}
+
+}  // namespace sigspace::less::speed_ceiling
