@@ -11,9 +11,12 @@ namespace {
 
 constexpr std::uint32_t kLow7 = 0x007f007fu, kLow9 = 0x01ff01ffu;
 
-// Lazy reduction of two 16-bit lanes: x <= 255 + 126 * 126 = 16131 < 2^14 in each lane, and one
-// fold of 2^7 = 1 (mod 127) gives (x & 127) + (x >> 7) <= 127 + 126 = 253, so every stored lane
-// stays <= 255 and the next product cannot carry into the lane above.
+// Lazy reduction of two 16-bit lanes. Each visit adds at most 126 * 126 = 15,876 to a lane
+// (f and u~ are reduced). One fold of 2^7 = 1 (mod 127) maps x to (x & 127) + (x >> 7). With
+// a fold every visit, lanes stay <= 255 (255 + 15,876 < 2^14). With a fold every fourth visit
+// (lazy-fold): if a lane is <= B after a fold, it is <= B + 63,504 before the next, which fits
+// 16 bits for B <= 2,031, and the fold brings it back to <= 127 + (B + 63,504) / 128 <= 639; so
+// lanes stay <= 64,143 and no product carries into the lane above. Readers reduce with fq_red.
 inline std::uint32_t fold(std::uint32_t x) { return (x & kLow7) + ((x >> 7) & kLow9); }
 
 // One lane <= 255 -> [0, 126].
@@ -23,10 +26,13 @@ inline std::uint32_t lane(const std::uint32_t* col, unsigned i) {
   return (col[i / 2] >> (16 * (i % 2))) & 0xffffu;
 }
 
-// col[i] += f * u[i] (mod 127, lazily) over k/2 words: two products per multiply.
+// col[i] += f * u[i] (mod 127, lazily) over k/2 words: two products per multiply, folded or not.
 void axpy_swar(std::uint32_t* __restrict col, const std::uint32_t* __restrict u, std::uint32_t f,
-               unsigned words) {
-  for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f * u[w]);
+               unsigned words, bool fold_now) {
+  if (fold_now)
+    for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f * u[w]);
+  else
+    for (unsigned w = 0; w < words; ++w) col[w] += f * u[w];
 }
 
 // The same, one element at a time with the reference's byte arithmetic (the ablation).
@@ -48,7 +54,7 @@ inline std::uint32_t gather(const std::uint32_t* col, const std::uint32_t* oneho
 
 // One visit (the column at sorted position p): choose the pivot row with masks, then exchange,
 // or leave T as it is when the column is dependent.
-void visit(Tableau& t, unsigned p, Lanes lanes) {
+void visit(Tableau& t, unsigned p, Lanes lanes, bool lazy_fold) {
   const unsigned k = t.k, words = k / 2;
   std::uint32_t* u = t.cols + std::size_t{p} * words;
   for (unsigned w = 0; w < words; ++w)  // canonical, for the zero tests and the pivot value
@@ -80,7 +86,7 @@ void visit(Tableau& t, unsigned p, Lanes lanes) {
     const std::uint32_t s = fq_mul(gather(col, t.onehot, words), inv);
     const std::uint32_t f = fq_cond_sub(static_cast<std::uint8_t>(kQ - s));  // -s, 0 for s = 0
     if (lanes == Lanes::swar)
-      axpy_swar(col, utilde, f, words);
+      axpy_swar(col, utilde, f, words, !lazy_fold || p % 4 == 3);  // p is public
     else
       axpy_scalar(col, utilde, f, words);
   }
@@ -116,8 +122,8 @@ void load(Tableau& t, const std::uint8_t* cols_mxk) {
   std::memset(t.row_kept, 0xff, k);
 }
 
-void run(Tableau& t, unsigned from, unsigned to, Lanes lanes) {
-  for (unsigned p = from; p < to; ++p) visit(t, p, lanes);
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold) {
+  for (unsigned p = from; p < to; ++p) visit(t, p, lanes, lazy_fold && lanes == Lanes::swar);
 }
 
 std::uint32_t complete_after(const Tableau& t, unsigned steps) {

@@ -62,7 +62,8 @@ void load(Tableau& t, const std::uint8_t* cols_mxk);
 // Visits the sorted columns [from, to): all m give the exact result whatever the input; fewer
 // only when complete_after says the rest are dependent. The result is in t (cols, entered,
 // row_kept, row_dest).
-void run(Tableau& t, unsigned from, unsigned to, Lanes lanes);
+// lazy_fold (swar lanes only): reduce the lanes every fourth visit instead of every visit.
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold);
 
 // Whether the pivots chosen in the first `steps` visits already number k, so that every later
 // column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.

@@ -16,6 +16,7 @@ namespace sigspace::less::speed_ceiling {
 // Technique flags (point.hpp names them).
 inline constexpr unsigned kSwarLanes = 1u << 0;     // two F_127 lanes per 32-bit multiply
 inline constexpr unsigned kBoundedVisits = 1u << 1; // E of m tableau visits, then a check
+inline constexpr unsigned kLazyFold = 1u << 2;      // lanes reduced every fourth visit
 
 // The tableau and its scratch for one parameter set, in the caller's frame.
 template <class P>
@@ -39,16 +40,17 @@ struct Work {
 template <class P, unsigned T>
 void visit(exchange::Tableau& t) {
   constexpr auto lanes = (T & kSwarLanes) != 0 ? exchange::Lanes::swar : exchange::Lanes::scalar;
+  constexpr bool lazy = (T & kLazyFold) != 0;
   if constexpr ((T & kBoundedVisits) != 0) {
     constexpr unsigned e = exchange::bounded_visits(P::k);
-    exchange::run(t, 0, e, lanes);
+    exchange::run(t, 0, e, lanes, lazy);
     std::uint32_t complete = exchange::complete_after(t, e);
     // A bounded data-dependent count, fixed except with probability below 2^-64 (issue 17;
     // tests/ct/README.md, D9).
     SIGSPACE_CT_DECLASSIFY(&complete, sizeof complete);
-    if (complete == 0) exchange::run(t, e, P::m, lanes);
+    if (complete == 0) exchange::run(t, e, P::m, lanes, lazy);
   } else {
-    exchange::run(t, 0, P::m, lanes);
+    exchange::run(t, 0, P::m, lanes, lazy);
   }
 }
 
