@@ -52,16 +52,17 @@ inline std::uint32_t gather(const std::uint32_t* col, const std::uint32_t* oneho
   return canonical((acc & 0xffffu) | (acc >> 16));
 }
 
-// One visit (the column at sorted position p): choose the pivot row with masks, then exchange,
-// or leave T as it is when the column is dependent.
-void visit(Tableau& t, unsigned p, Lanes lanes, bool lazy_fold) {
+// The pivot of one visit: the eligible rows hold a basic column not chosen yet (destination
+// after d) and a nonzero in u; the pivot is the one with the latest destination. Writes the
+// one-hot row mask (zero when the column is dependent) and u~ = u - e_r, with which
+// col_j - s_j u~ has s_j (the new row-r entry) at row r and the eliminated values elsewhere,
+// s_j = T[r][j] / a.
+struct Pivot {
+  std::uint32_t row, go, inv;
+};
+Pivot choose(const Tableau& t, const std::uint32_t* u, std::uint32_t d, std::uint32_t* onehot,
+             std::uint32_t* utilde) {
   const unsigned k = t.k, words = k / 2;
-  std::uint32_t* u = t.cols + std::size_t{p} * words;
-  for (unsigned w = 0; w < words; ++w)  // canonical, for the zero tests and the pivot value
-    u[w] = canonical(u[w] & 0xffffu) | (canonical(u[w] >> 16) << 16);
-  const std::uint32_t d = t.col_dest[p];
-  // The eligible rows hold a basic column not chosen yet (destination after d) and a nonzero;
-  // the pivot is the one with the latest destination.
   std::uint32_t best = 0, row = 0;
   for (unsigned r = 0; r < k; ++r) {
     const std::uint32_t eligible = ct::lt_mask(d, t.row_dest[r]) & ct::nonzero_mask(lane(u, r));
@@ -72,37 +73,91 @@ void visit(Tableau& t, unsigned p, Lanes lanes, bool lazy_fold) {
   }
   const std::uint32_t go = ct::nonzero_mask(best);  // independent: the column enters
   for (unsigned w = 0; w < words; ++w)
-    t.onehot[w] = (ct::eq_mask(2 * w, row) & 0xffffu) | (ct::eq_mask(2 * w + 1, row) << 16);
-  for (unsigned w = 0; w < words; ++w) t.onehot[w] &= go;
-  const std::uint32_t a = gather(u, t.onehot, words);  // the pivot value, 0 when dependent
-  const std::uint32_t inv = fq_inv(a);
-  // u~ = u - e_r: then col_j - s_j u~ has s_j (the new row-r entry) at row r and the
-  // eliminated values elsewhere, with s_j = T[r][j] / a.
-  std::uint32_t* utilde = t.utilde;
-  for (unsigned w = 0; w < words; ++w) utilde[w] = u[w] - (t.onehot[w] & 0x00010001u);
-  for (unsigned j = 0; j < t.m; ++j) {
-    if (j == p) continue;  // public: the visit order is fixed
-    std::uint32_t* col = t.cols + std::size_t{j} * words;
-    const std::uint32_t s = fq_mul(gather(col, t.onehot, words), inv);
-    const std::uint32_t f = fq_cond_sub(static_cast<std::uint8_t>(kQ - s));  // -s, 0 for s = 0
-    if (lanes == Lanes::swar)
-      axpy_swar(col, utilde, f, words, !lazy_fold || p % 4 == 3);  // p is public
-    else
-      axpy_scalar(col, utilde, f, words);
-  }
-  // The entering column's slot now holds the leaving basic column: -u / a, and 1 / a at row r.
+    onehot[w] = ((ct::eq_mask(2 * w, row) & 0xffffu) | (ct::eq_mask(2 * w + 1, row) << 16)) & go;
+  for (unsigned w = 0; w < words; ++w) utilde[w] = u[w] - (onehot[w] & 0x00010001u);
+  return {row, go, fq_inv(gather(u, onehot, words))};  // inv 0 when dependent
+}
+
+void reduce_column(std::uint32_t* u, unsigned words) {
+  for (unsigned w = 0; w < words; ++w) u[w] = canonical(u[w] & 0xffffu) | (canonical(u[w] >> 16) << 16);
+}
+
+// -s for s = T[r][j] / a from the gathered entry: 0 when s = 0 (and so when dependent).
+inline std::uint32_t minus_s(std::uint32_t entry, std::uint32_t inv) {
+  return fq_cond_sub(static_cast<std::uint8_t>(kQ - fq_mul(entry, inv)));
+}
+
+// The entering column's slot now holds the leaving basic column: -u / a, and 1 / a at row r;
+// and the row's basic column is chosen.
+void finish(Tableau& t, unsigned p, std::uint32_t* u, const std::uint32_t* onehot, const Pivot& v) {
+  const unsigned k = t.k, words = k / 2;
   for (unsigned w = 0; w < words; ++w) {
-    const std::uint32_t lo = fq_mul(inv, fq_sub(0, static_cast<std::uint8_t>(u[w] & 0xffffu)));
-    const std::uint32_t hi = fq_mul(inv, fq_sub(0, static_cast<std::uint8_t>(u[w] >> 16)));
-    const std::uint32_t fresh = ct::select(t.onehot[w], inv | (inv << 16), lo | (hi << 16));
-    u[w] = ct::select(go, fresh, u[w]);
+    const std::uint32_t lo = fq_mul(v.inv, fq_sub(0, static_cast<std::uint8_t>(u[w] & 0xffffu)));
+    const std::uint32_t hi = fq_mul(v.inv, fq_sub(0, static_cast<std::uint8_t>(u[w] >> 16)));
+    const std::uint32_t fresh = ct::select(onehot[w], v.inv | (v.inv << 16), lo | (hi << 16));
+    u[w] = ct::select(v.go, fresh, u[w]);
   }
   for (unsigned r = 0; r < k; ++r) {
-    const std::uint32_t hit = ct::eq_mask(r, row) & go;
+    const std::uint32_t hit = ct::eq_mask(r, v.row) & v.go;
     t.row_dest[r] = static_cast<std::uint16_t>(t.row_dest[r] & ~hit);
     t.row_kept[r] = static_cast<std::uint8_t>(t.row_kept[r] & ~hit);
   }
-  t.entered[p] = static_cast<std::uint8_t>(go);
+  t.entered[p] = static_cast<std::uint8_t>(v.go);
+}
+
+// One visit (the column at sorted position p): choose the pivot row with masks, then exchange,
+// or leave T as it is when the column is dependent.
+void visit(Tableau& t, unsigned p, Lanes lanes, bool fold_now) {
+  const unsigned words = t.k / 2;
+  std::uint32_t* u = t.cols + std::size_t{p} * words;
+  reduce_column(u, words);  // canonical, for the zero tests and the pivot value
+  const Pivot v = choose(t, u, t.col_dest[p], t.onehot, t.utilde);
+  for (unsigned j = 0; j < t.m; ++j) {
+    if (j == p) continue;  // public: the visit order is fixed
+    std::uint32_t* col = t.cols + std::size_t{j} * words;
+    const std::uint32_t f = minus_s(gather(col, t.onehot, words), v.inv);
+    if (lanes == Lanes::swar)
+      axpy_swar(col, t.utilde, f, words, fold_now);
+    else
+      axpy_scalar(col, t.utilde, f, words);
+  }
+  finish(t, p, u, t.onehot, v);
+}
+
+// Visits p and p + 1 in one pass over the other columns (rank-2): the second pivot row's
+// entries after the first exchange are T[r2][j] + f1_j u~1[r2], so both rows are gathered from
+// the same column before it is updated by f1 u~1 + f2 u~2. Columns p and p + 1 take their
+// updates one at a time first.
+void visit_pair(Tableau& t, unsigned p, bool fold_now) {
+  const unsigned words = t.k / 2;
+  std::uint32_t* u1 = t.cols + std::size_t{p} * words;
+  std::uint32_t* u2 = u1 + words;
+  std::uint32_t* oh1 = t.onehot;
+  std::uint32_t* oh2 = t.onehot + words;
+  std::uint32_t* ut1 = t.utilde;
+  std::uint32_t* ut2 = t.utilde + words;
+  reduce_column(u1, words);
+  const Pivot v1 = choose(t, u1, t.col_dest[p], oh1, ut1);
+  axpy_swar(u2, ut1, minus_s(gather(u2, oh1, words), v1.inv), words, true);
+  reduce_column(u2, words);
+  finish(t, p, u1, oh1, v1);  // row r1 is chosen before the second pivot is picked
+  const Pivot v2 = choose(t, u2, t.col_dest[p + 1], oh2, ut2);
+  axpy_swar(u1, ut2, minus_s(gather(u1, oh2, words), v2.inv), words, true);
+  const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
+  for (unsigned j = 0; j < t.m; ++j) {
+    if (j == p || j == p + 1) continue;  // public
+    std::uint32_t* col = t.cols + std::size_t{j} * words;
+    std::uint32_t acc1 = 0, acc2 = 0;
+    for (unsigned w = 0; w < words; ++w) acc1 |= col[w] & oh1[w], acc2 |= col[w] & oh2[w];
+    const std::uint32_t f1 = minus_s(canonical((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
+    const std::uint32_t e2 = canonical(canonical((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
+    const std::uint32_t f2 = minus_s(e2, v2.inv);
+    if (fold_now)
+      for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
+    else
+      for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
+  }
+  finish(t, p + 1, u2, oh2, v2);
 }
 
 }  // namespace
@@ -122,8 +177,17 @@ void load(Tableau& t, const std::uint8_t* cols_mxk) {
   std::memset(t.row_kept, 0xff, k);
 }
 
-void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold) {
-  for (unsigned p = from; p < to; ++p) visit(t, p, lanes, lazy_fold && lanes == Lanes::swar);
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2) {
+  if (lanes == Lanes::swar && rank2) {
+    // Folds: every pair when not lazy; else at the pair holding a visit 3 (mod 4) and at the
+    // single visit that may end the run: at most four visits between folds (bounds at fold).
+    unsigned p = from;
+    for (; p + 1 < to; p += 2) visit_pair(t, p, !lazy_fold || p % 4 >= 2);
+    if (p < to) visit(t, p, lanes, true);
+    return;
+  }
+  for (unsigned p = from; p < to; ++p)
+    visit(t, p, lanes, lanes == Lanes::swar && (!lazy_fold || p % 4 == 3));  // p is public
 }
 
 std::uint32_t complete_after(const Tableau& t, unsigned steps) {

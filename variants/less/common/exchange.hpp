@@ -36,8 +36,8 @@ struct Tableau {
   std::uint16_t* col_src;    // m: a caller label per column (sorted along with col_dest)
   std::uint8_t* entered;     // m: 0xff when the column at that sorted position entered the basis
   std::uint8_t* row_kept;    // k: 0xff while the row still holds its original basic column
-  std::uint32_t* onehot;     // k/2 words of scratch
-  std::uint32_t* utilde;     // k/2 words of scratch
+  std::uint32_t* onehot;     // k words of scratch (two pivots' one-hot masks)
+  std::uint32_t* utilde;     // k words of scratch (two pivots' columns)
   std::uint8_t* bytes;       // m*k bytes of scratch (the sort moves columns as byte rows)
   std::uint16_t* keys;       // m words of scratch
 };
@@ -63,7 +63,8 @@ void load(Tableau& t, const std::uint8_t* cols_mxk);
 // only when complete_after says the rest are dependent. The result is in t (cols, entered,
 // row_kept, row_dest).
 // lazy_fold (swar lanes only): reduce the lanes every fourth visit instead of every visit.
-void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold);
+// rank2 (swar lanes only): two visits per pass over the tableau.
+void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2);
 
 // Whether the pivots chosen in the first `steps` visits already number k, so that every later
 // column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.

@@ -17,6 +17,7 @@ namespace sigspace::less::speed_ceiling {
 inline constexpr unsigned kSwarLanes = 1u << 0;     // two F_127 lanes per 32-bit multiply
 inline constexpr unsigned kBoundedVisits = 1u << 1; // E of m tableau visits, then a check
 inline constexpr unsigned kLazyFold = 1u << 2;      // lanes reduced every fourth visit
+inline constexpr unsigned kRank2 = 1u << 3;         // two visits per pass over the tableau
 
 // The tableau and its scratch for one parameter set, in the caller's frame.
 template <class P>
@@ -25,7 +26,7 @@ struct Work {
   std::uint32_t cols[m * (k / 2)];
   std::uint16_t row_dest[k], col_dest[m], col_src[m], keys[m];
   std::uint8_t entered[m], row_kept[k];
-  std::uint32_t onehot[k / 2], utilde[k / 2];
+  std::uint32_t onehot[k], utilde[k];
   std::uint8_t bytes[m * k];  // the sort's scratch; then free for the blinding and the canonical form
 
   exchange::Tableau tableau() {
@@ -40,17 +41,17 @@ struct Work {
 template <class P, unsigned T>
 void visit(exchange::Tableau& t) {
   constexpr auto lanes = (T & kSwarLanes) != 0 ? exchange::Lanes::swar : exchange::Lanes::scalar;
-  constexpr bool lazy = (T & kLazyFold) != 0;
+  constexpr bool lazy = (T & kLazyFold) != 0, rank2 = (T & kRank2) != 0;
   if constexpr ((T & kBoundedVisits) != 0) {
     constexpr unsigned e = exchange::bounded_visits(P::k);
-    exchange::run(t, 0, e, lanes, lazy);
+    exchange::run(t, 0, e, lanes, lazy, rank2);
     std::uint32_t complete = exchange::complete_after(t, e);
     // A bounded data-dependent count, fixed except with probability below 2^-64 (issue 17;
     // tests/ct/README.md, D9).
     SIGSPACE_CT_DECLASSIFY(&complete, sizeof complete);
-    if (complete == 0) exchange::run(t, e, P::m, lanes, lazy);
+    if (complete == 0) exchange::run(t, e, P::m, lanes, lazy, rank2);
   } else {
-    exchange::run(t, 0, P::m, lanes, lazy);
+    exchange::run(t, 0, P::m, lanes, lazy, rank2);
   }
 }
 
