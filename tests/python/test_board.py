@@ -53,3 +53,16 @@ def test_a_variant_too_big_for_the_part_is_recorded_as_not_fitting(monkeypatch):
     assert m.fits is False
     assert m.ram_needed > part
     assert m.figures == {}
+
+
+def test_a_qemu_lockup_counts_as_a_fault(monkeypatch, tmp_path):
+    # A stack that overflows through the fault handler locks the core up; QEMU then aborts with
+    # SIGABRT (134). That is the fault exit of a variant too big for the part, so measure()
+    # goes on to the 4 MiB image (seen with LESS-5b/reference on the 640 KB part).
+    import subprocess
+    lockup = "sigspace: HardFault CFSRqemu: fatal: Lockup: can't escalate 3 to HardFault\n"
+    for code, stderr, want in ((134, lockup, board_run.EXIT_FAULT), (134, "other\n", 134), (0, "", 0)):
+        monkeypatch.setattr(board_run, "_run", lambda cmd, what, timeout, c=code, e=stderr:
+                            subprocess.CompletedProcess(cmd, c, "", e))
+        rc, _, _ = board_run.run_image("m4", tmp_path / "x.elf")
+        assert rc == want

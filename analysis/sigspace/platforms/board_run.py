@@ -30,6 +30,9 @@ BOARDS = {"m4": ("m4", "mps2-an386", 640 * 1024),
           "m33": ("m33", "mps2-an505", FULL_RAM)}
 EXIT_NO_FIT = 3       # probe_main.cpp: buffers or a stack do not fit the image's RAM
 EXIT_FAULT = 238      # harness/target/faults.c
+# A fault inside the fault handler (a stack that overflowed through it) locks the core up, and
+# QEMU aborts ("qemu: fatal: Lockup: can't escalate ... to HardFault"): that is a fault too.
+QEMU_LOCKUP = "qemu: fatal: Lockup"
 EXIT_TIMEOUT = 124    # qemu-run
 NO_FIT_LINK = "sigspace: image does not fit in RAM_BYTES"
 
@@ -277,7 +280,8 @@ def run_image(platform: str, elf: Path) -> tuple[int, dict, str]:
     if proc.returncode == EXIT_TIMEOUT:
         raise BoardError(f"{elf.name} on {machine}: {proc.stderr.strip().splitlines()[-1]} "
                          "(raise SIGSPACE_QEMU_TIMEOUT, or sign fewer messages on boards)")
-    return proc.returncode, parse(proc.stdout, proc.stderr), log
+    rc = EXIT_FAULT if proc.returncode != 0 and QEMU_LOCKUP in proc.stderr + proc.stdout else proc.returncode
+    return rc, parse(proc.stdout, proc.stderr), log
 
 
 def _figures(parsed: dict) -> dict:

@@ -141,6 +141,67 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
   return touched;
 }
 
+// Section 6 in two passes (issue 17), the same output as canonical_form. The reference's result
+// is the first candidate, in row order, whose build succeeds and whose key (its first row's
+// histogram: the least, in the multiset order, of the maximal-zero rows scaled and normalised)
+// is the least among the candidates whose builds succeed: a candidate is built only when its
+// key is strictly below the best one's (precheck), and then it always wins the comparison,
+// since its first row is smaller. So pass 1 finds the least key over the candidates whose
+// maximal-zero rows all normalise (those whose precheck cannot fail on normalisation), and
+// pass 2 builds, in row order, only the candidates with that key, and keeps the first that
+// succeeds; when none does (a later row fails to normalise, about 1 % of builds), the
+// one-pass form decides. The reference builds about four candidates per round; this builds one.
+bool canonical_form_two_pass(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
+  unsigned max_zeros = 0, nj = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* row = a + std::size_t{r} * m;
+    unsigned z = 0;
+    for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
+    if (z > max_zeros) max_zeros = z, nj = 0;
+    if (z == max_zeros) ws.rows_j[nj++] = static_cast<std::uint16_t>(r);
+  }
+  if (nj == m) return false;  // all rows tie, as canonical_form
+
+  std::uint8_t d[512], row[512], h[128], key[128], least[128], none[128] = {};
+  // The candidate's key, false when one of its maximal-zero rows does not normalise.
+  auto key_of = [&](unsigned r) {
+    const std::uint8_t* cand_row = a + std::size_t{r} * m;
+    for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
+    for (unsigned x = 0; x < nj; ++x) {
+      const std::uint8_t* src = a + std::size_t{ws.rows_j[x]} * m;
+      for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
+      if (!normalise(row, m)) return false;
+      histogram(row, m, h);
+      if (x == 0 || hist_less(h, key)) std::memcpy(key, h, 128);
+    }
+    return true;
+  };
+  auto zero_free = [&](unsigned r) {
+    const std::uint8_t* cand_row = a + std::size_t{r} * m;
+    bool has_zero = false;
+    for (unsigned j = 0; j < m; ++j) has_zero |= cand_row[j] == 0;
+    return !has_zero;
+  };
+  bool any = false;
+  for (unsigned r = 0; r < k; ++r) {  // pass 1
+    if (!zero_free(r) || !key_of(r)) continue;
+    if (!any || hist_less(key, least)) std::memcpy(least, key, 128);
+    any = true;
+  }
+  bool done = false;
+  for (unsigned r = 0; any && r < k && !done; ++r) {  // pass 2
+    if (!zero_free(r) || !key_of(r) || std::memcmp(key, least, 128) != 0) continue;
+    std::uint8_t l_new[128];
+    done = build_candidate(a, k, m, d, none, ws, l_new);  // d is this candidate's (key_of)
+  }
+  ct::wipe(d, sizeof d), ct::wipe(row, sizeof row), ct::wipe(h, sizeof h);
+  if (done) {
+    std::memcpy(a, ws.cand, std::size_t{k} * m);
+    return true;
+  }
+  return canonical_form(a, k, m, ws);
+}
+
 // Section 6.5 (blind): right then left monomial drawn first (coefficients, then the
 // permutation, each side), then tmp[j][i] = cR[i] * a[j][pR[i]] and a[i] = cL[i] * tmp[pL[i]].
 // Direct, secret-indexed moves as the official reference (ct_blind is the constant-time form).

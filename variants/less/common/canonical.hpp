@@ -22,6 +22,8 @@ struct CfScratch {
 
 // Section 6: replaces a (k x m) by its canonical form; false on failure (sign retries, verify rejects).
 bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws);
+// The same result from one candidate build instead of several (canonical.cpp says why).
+bool canonical_form_two_pass(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws);
 
 // Section 6.5: a <- Left * a * Right with monomials drawn from the blinding XOF, by direct
 // (secret-indexed) moves as the official reference; ct_blind.hpp has the constant-time form.
@@ -32,11 +34,12 @@ void blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, 
 // Wrappers sized by the parameter set. The best matrix and the histogram/transpose scratch live
 // in this frame, as the reference's M and SortRows/SortCols frames; the candidate matrix (static
 // in the reference) is borrowed from the caller, from a k x n matrix that is dead meanwhile.
-template <unsigned K, unsigned M>
+template <unsigned K, unsigned M, bool TwoPass = false>
 [[gnu::noinline]] bool canonical_form(std::uint8_t* a, std::uint8_t* borrowed_cand) {
   std::uint8_t best[K * M], hist_or_t[K * 128 > K * M ? K * 128 : K * M];
   std::uint16_t row_idx[K], col_idx[M], rows_j[K];
-  const bool ok = canonical_form(a, K, M, {best, borrowed_cand, hist_or_t, row_idx, col_idx, rows_j});
+  const CfScratch ws{best, borrowed_cand, hist_or_t, row_idx, col_idx, rows_j};
+  const bool ok = TwoPass ? canonical_form_two_pass(a, K, M, ws) : canonical_form(a, K, M, ws);
   // The canonical form is a function of the blinded matrix; its scratch is wiped all the same
   // (issue 16: the best and candidate matrices stayed on the stack).
   ct::wipe(best, sizeof best), ct::wipe(hist_or_t, sizeof hist_or_t);

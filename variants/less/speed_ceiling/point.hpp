@@ -20,7 +20,8 @@ struct SpeedCeiling {
       point::Technique{speed_ceiling::kSwarLanes, "swar-lanes"},
       point::Technique{speed_ceiling::kBoundedVisits, "bounded-visits"},
       point::Technique{speed_ceiling::kLazyFold, "lazy-fold"},
-      point::Technique{speed_ceiling::kRank2, "rank-2-update"}};
+      point::Technique{speed_ceiling::kRank2, "rank-2-update"},
+      point::Technique{speed_ceiling::kTwoPassCf, "two-pass-cf"}};
   static constexpr std::array traits{
       "basis-exchange",     // RREF(G0 * mu) as exchanges on V's tableau, greedy by destination
       "no-coefficients",    // column scales are drawn but not applied (the canonical form

@@ -18,6 +18,7 @@ inline constexpr unsigned kSwarLanes = 1u << 0;     // two F_127 lanes per 32-bi
 inline constexpr unsigned kBoundedVisits = 1u << 1; // E of m tableau visits, then a check
 inline constexpr unsigned kLazyFold = 1u << 2;      // lanes reduced every fourth visit
 inline constexpr unsigned kRank2 = 1u << 3;         // two visits per pass over the tableau
+inline constexpr unsigned kTwoPassCf = 1u << 4;     // one candidate build per canonical form
 
 // The tableau and its scratch for one parameter set, in the caller's frame.
 template <class P>

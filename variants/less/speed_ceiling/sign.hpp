@@ -80,7 +80,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
       // (section 6.5; D10), and the canonical form may branch on it.
       SIGSPACE_CT_DECLASSIFY(f.a, sizeof f.a);
-      if (canonical_form<k, m>(f.a, f.w.bytes)) break;
+      if (canonical_form<k, m, (T & kTwoPassCf) != 0>(f.a, f.w.bytes)) break;
       // Negligible: retry with the round seed's first byte + 1 (the verifier is not told).
       f.round_seeds[i * lambda] = static_cast<std::uint8_t>(f.round_seeds[i * lambda] + 1);
     }

@@ -98,7 +98,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
           f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp, f.a, f.a);
       resp += P::n8;
     }
-    if (!canonical_form<k, m>(f.a, f.w.bytes)) return Status::invalid_signature;
+    if (!canonical_form<k, m, (T & kTwoPassCf) != 0>(f.a, f.w.bytes)) return Status::invalid_signature;
     h.absorb(f.a, k * m);
   }
   h.absorb(msg.message);  // step 5

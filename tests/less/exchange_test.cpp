@@ -1,0 +1,157 @@
+// The speed ceiling's kernels against the reference's (issue 17): the basis exchange on the
+// tableau (less/common/exchange.hpp) gives the reference RREF's pivot set and, up to the order
+// and scale of rows and columns, its non-pivot block, which the canonical form checks; every
+// way of running it (lanes, lazy folds, rank-2 passes, visits split at any point) gives the same
+// tableau; and the two-pass canonical form equals the one-pass one. Sparse V makes the first
+// k destinations dependent often, so the greedy's slow path is exercised (counted).
+#include <gtest/gtest.h>
+
+#include <algorithm>
+#include <random>
+#include <string>
+#include <vector>
+
+#include "less/common/canonical.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/exchange.hpp"
+#include "less/common/fq.hpp"
+#include "less/common/rref.hpp"
+
+namespace {
+
+using namespace sigspace::less;
+
+struct Engine {
+  unsigned k, m;
+  std::vector<std::uint32_t> cols, onehot, utilde;
+  std::vector<std::uint16_t> row_dest, col_dest, col_src, keys;
+  std::vector<std::uint8_t> entered, row_kept, bytes;
+  Engine(unsigned k_, unsigned m_)
+      : k(k_), m(m_), cols(m_ * k_ / 2), onehot(k_), utilde(k_), row_dest(k_), col_dest(m_),
+        col_src(m_), keys(m_), entered(m_), row_kept(k_), bytes(m_ * k_) {}
+  exchange::Tableau tableau() {
+    return {k, m, cols.data(), row_dest.data(), col_dest.data(), col_src.data(), entered.data(),
+            row_kept.data(), onehot.data(), utilde.data(), bytes.data(), keys.data()};
+  }
+  // Loads V's tableau for the permutation, visits [0, split) and, if not complete, the rest.
+  std::vector<std::uint8_t> run(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
+                                unsigned split, exchange::Lanes lanes, bool lazy, bool rank2,
+                                std::vector<std::uint8_t>* flags, bool* complete_early) {
+    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
+    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
+    exchange::Tableau t = tableau();
+    exchange::load(t, vt.data());
+    exchange::run(t, 0, split, lanes, lazy, rank2);
+    *complete_early = exchange::complete_after(t, split) != 0;
+    if (!*complete_early) exchange::run(t, split, m, lanes, lazy, rank2);
+    std::vector<std::uint8_t> a(k * m);
+    exchange::store(t, a.data());
+    flags->assign(k + m, 0);
+    exchange::pivot_flags(t, flags->data());
+    return a;
+  }
+};
+
+bool cf(std::vector<std::uint8_t>& a, unsigned k, unsigned m, bool two_pass) {
+  std::vector<std::uint8_t> best(k * m), cand(k * m), hist(std::max(k * 128, k * m));
+  std::vector<std::uint16_t> row_idx(k), col_idx(m), rows_j(k);
+  const CfScratch ws{best.data(), cand.data(), hist.data(), row_idx.data(), col_idx.data(), rows_j.data()};
+  return two_pass ? canonical_form_two_pass(a.data(), k, m, ws) : canonical_form(a.data(), k, m, ws);
+}
+
+// The rows (and the columns) of a matrix as a sorted list of sorted vectors: equal for two
+// matrices that differ only in the order of their rows and columns.
+std::vector<std::string> lines(const std::vector<std::uint8_t>& a, unsigned k, unsigned m, bool columns) {
+  std::vector<std::string> out(columns ? m : k);
+  for (unsigned r = 0; r < k; ++r)
+    for (unsigned j = 0; j < m; ++j) out[columns ? j : r].push_back(static_cast<char>(a[r * m + j]));
+  for (auto& line : out) std::sort(line.begin(), line.end());
+  std::sort(out.begin(), out.end());
+  return out;
+}
+
+// Sparse V (zero_percent > 0) makes ties in the canonical form likely (equal row multisets),
+// where its result follows the input order; there the block is compared with unit
+// coefficients, as rows and columns up to order, and the canonical form only when dense.
+template <unsigned K>
+void check_against_rref(unsigned trials, unsigned zero_percent, unsigned seed, bool dense) {
+  constexpr unsigned n = 2 * K, m = K;
+  std::mt19937 rng(seed);
+  Engine e(K, m);
+  unsigned degenerate = 0, early = 0;
+  for (unsigned trial = 0; trial < trials; ++trial) {
+    std::vector<std::uint8_t> v(K * m), vt(m * K), g0(K * n), g(K * n), piv(n), coef(n);
+    std::vector<std::uint16_t> perm(n);
+    for (auto& x : v) x = rng() % 100 < zero_percent ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
+    for (unsigned i = 0; i < n; ++i)
+      perm[i] = static_cast<std::uint16_t>(i), coef[i] = dense ? static_cast<std::uint8_t>(1 + rng() % 126) : 1;
+    std::shuffle(perm.begin(), perm.end(), rng);
+    g0_expand(v.data(), K, n, g0.data());
+    monomial_apply<K, n>(g0.data(), coef.data(), perm.data(), g.data());
+    ASSERT_TRUE((rref<K, n>(g.data(), piv.data())));
+    std::vector<std::uint8_t> want(K * m), src_flags(n);
+    non_pivot_columns(g.data(), K, n, piv.data(), want.data());
+    for (unsigned j = 0; j < n; ++j) src_flags[j] = piv[perm[j]] ? 0xff : 0;
+    for (unsigned c = 0; c < K; ++c) degenerate += piv[c] == 0;
+
+    transpose(v.data(), K, m, vt.data());
+    std::vector<std::uint8_t> flags, first;
+    bool complete = false;
+    const unsigned split = static_cast<unsigned>(rng() % (m + 1));
+    first = e.run(vt, perm, m, exchange::Lanes::swar, true, true, &flags, &complete);
+    ASSERT_EQ(flags, src_flags) << "pivot set, trial " << trial;
+    struct Way { exchange::Lanes lanes; bool lazy, rank2; };
+    for (const Way w : {Way{exchange::Lanes::scalar, false, false}, Way{exchange::Lanes::swar, false, false},
+                        Way{exchange::Lanes::swar, true, false}, Way{exchange::Lanes::swar, false, true},
+                        Way{exchange::Lanes::swar, true, true}}) {
+      const auto other = e.run(vt, perm, split, w.lanes, w.lazy, w.rank2, &flags, &complete);
+      early += complete;
+      ASSERT_EQ(other, first) << "trial " << trial << " split " << split;
+      ASSERT_EQ(flags, src_flags);
+    }
+    if (!dense) {
+      ASSERT_EQ(lines(first, K, m, false), lines(want, K, m, false)) << "trial " << trial;
+      ASSERT_EQ(lines(first, K, m, true), lines(want, K, m, true)) << "trial " << trial;
+      continue;
+    }
+    std::vector<std::uint8_t> ours = first, theirs = want, ours2 = first;
+    const bool ok = cf(theirs, K, m, false);
+    ASSERT_EQ(cf(ours, K, m, false), ok) << "trial " << trial;
+    ASSERT_EQ(cf(ours2, K, m, true), ok) << "trial " << trial;
+    if (ok) {
+      ASSERT_EQ(ours, theirs) << "trial " << trial;
+      ASSERT_EQ(ours2, theirs) << "trial " << trial;
+    }
+  }
+  if (!dense) {
+    EXPECT_GT(degenerate, 0u) << "no trial reached the slow path (first k destinations dependent)";
+  }
+  EXPECT_GT(early, 0u);
+  std::printf("k = %u: %u trials, %u with dependent leading destinations, %u early completions\n",
+              K, trials, degenerate, early);
+}
+
+TEST(LessExchange, MatchesReferenceRrefSmallSparse) { check_against_rref<8>(3000, 60, 1, false); }
+TEST(LessExchange, MatchesReferenceRrefMediumSparse) { check_against_rref<16>(600, 50, 2, false); }
+TEST(LessExchange, MatchesReferenceRrefDense) { check_against_rref<40>(150, 0, 3, true); }
+TEST(LessExchange, MatchesReferenceRrefCategoryOne) { check_against_rref<126>(6, 0, 4, true); }
+
+// Two-pass canonical form = one pass on random matrices, many of them failing normalisation
+// or building several candidates (small sizes, many zeros).
+TEST(LessCanonical, TwoPassEqualsOnePass) {
+  std::mt19937 rng(5);
+  unsigned failed = 0;
+  for (unsigned trial = 0; trial < 20000; ++trial) {
+    const auto k = static_cast<unsigned>(2 + rng() % 11), zero = static_cast<unsigned>(rng() % 60);
+    std::vector<std::uint8_t> a(k * k);
+    for (auto& x : a) x = rng() % 100 < zero ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
+    std::vector<std::uint8_t> one = a, two = a;
+    const bool ok = cf(one, k, k, false);
+    ASSERT_EQ(cf(two, k, k, true), ok) << "trial " << trial;
+    ASSERT_EQ(two, one) << "trial " << trial;
+    failed += !ok;
+  }
+  EXPECT_GT(failed, 0u);
+}
+
+}  // namespace
