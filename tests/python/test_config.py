@@ -93,7 +93,7 @@ def test_cli_refuses_bad_config_before_any_work(tmp_path, registered, cli):
 
 def test_shipped_configs_are_valid(registered):
     root = config.Path(__file__).resolve().parents[2] / "configs"
-    for path in sorted(root.glob("*.toml")):
+    for path in sorted(root.glob("*.toml")) + sorted(root.glob("paper/*.toml")):
         c = config.load(path, registered, sigspace.ablations())
         if path.stem in ("quick", "full"):  # the host campaigns cover every variant
             assert c.variants == registered
