@@ -102,19 +102,26 @@ bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::u
   return true;
 }
 
-}  // namespace
-
-// Section 6, compute_canonical_form_type5_popcnt: candidates are the rows without zeros, in
-// increasing order; each scales the columns by its inverse.
-bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
+// The rows with the most zeros, in increasing order (section 6, the candidates' pruning set);
+// returns their number.
+unsigned max_zero_rows(const std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* rows_j) {
   unsigned max_zeros = 0, nj = 0;
   for (unsigned r = 0; r < k; ++r) {
     const std::uint8_t* row = a + std::size_t{r} * m;
     unsigned z = 0;
     for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
     if (z > max_zeros) max_zeros = z, nj = 0;
-    if (z == max_zeros) ws.rows_j[nj++] = static_cast<std::uint16_t>(r);
+    if (z == max_zeros) rows_j[nj++] = static_cast<std::uint16_t>(r);
   }
+  return nj;
+}
+
+}  // namespace
+
+// Section 6, compute_canonical_form_type5_popcnt: candidates are the rows without zeros, in
+// increasing order; each scales the columns by its inverse.
+bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
+  const unsigned nj = max_zero_rows(a, k, m, ws.rows_j);
   // All rows tie: the reference's fallback (type5) dereferences NULL there; we fail instead.
   if (nj == m) return false;
 
@@ -152,14 +159,7 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
 // succeeds; when none does (a later row fails to normalise, about 1 % of builds), the
 // one-pass form decides. The reference builds about four candidates per round; this builds one.
 bool canonical_form_two_pass(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
-  unsigned max_zeros = 0, nj = 0;
-  for (unsigned r = 0; r < k; ++r) {
-    const std::uint8_t* row = a + std::size_t{r} * m;
-    unsigned z = 0;
-    for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
-    if (z > max_zeros) max_zeros = z, nj = 0;
-    if (z == max_zeros) ws.rows_j[nj++] = static_cast<std::uint16_t>(r);
-  }
+  const unsigned nj = max_zero_rows(a, k, m, ws.rows_j);
   if (nj == m) return false;  // all rows tie, as canonical_form
 
   std::uint8_t d[512], row[512], h[128], key[128], least[128], none[128] = {};

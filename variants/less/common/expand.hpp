@@ -25,18 +25,21 @@ struct ExpandedKey {
   }
 };
 
+// The section 2.2 monomial sampler: the direct one (the reference's) or ct_sample_monomial.
+using MonomialSampler = void (*)(KeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
+
 // Section 2.2: the secret monomial j (this is Q_j^-1) from XOF(monomial seed j).
-template <class P>
+template <class P, MonomialSampler Sample = sample_monomial>
 void secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
   x.absorb(mono_seed, 2 * P::lambda);
   x.finalize();
-  sample_monomial(x, coef, perm, P::n);
+  Sample(x, coef, perm, P::n);
   x.wipe();
 }
 
 // Section 2.2: the ephemeral monomial of round i from XOF(round seed || salt || u16le(i)).
-template <class P>
+template <class P, MonomialSampler Sample = sample_monomial>
 void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                     std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
@@ -45,7 +48,7 @@ void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, un
   x.absorb(salt, P::salt_bytes);
   x.absorb(idx, 2);
   x.finalize();
-  sample_monomial(x, coef, perm, P::n);
+  Sample(x, coef, perm, P::n);
   x.wipe();
 }
 

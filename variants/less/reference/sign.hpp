@@ -12,6 +12,7 @@
 #include "less/common/canonical.hpp"
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
+#include "less/common/digest.hpp"
 #include "less/common/expand.hpp"
 #include "less/common/rref.hpp"
 #include "less/common/seedtree.hpp"
@@ -92,11 +93,8 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     }
     h.absorb(a, k * m);
   }
-  h.absorb(msg.message);  // step 7
-  h.absorb(salt, P::salt_bytes);
-  h.finalize();
   std::uint8_t* digest = sig;
-  h.squeeze(digest, P::digest_bytes);
+  finish_digest<P>(h, msg.message, salt, digest);  // step 7
   std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
 
   std::uint8_t chall[t], labels[P::tree_nodes];

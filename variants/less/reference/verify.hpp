@@ -9,9 +9,11 @@
 #include "less/common/canonical.hpp"
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
+#include "less/common/digest.hpp"
 #include "less/common/expand.hpp"
 #include "less/common/rref.hpp"
 #include "less/common/seedtree.hpp"
+#include "less/common/signature.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/variant.hpp"
 
@@ -53,17 +55,11 @@ void unit_columns_after(const std::uint16_t* perm, std::uint8_t* flags) {
 template <class P>
 Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
   constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  for (unsigned j = 0; j + 1 < P::s; ++j)
-    if (!packed_rref_valid(pk.data() + lambda + j * P::rref_bytes, k, n)) return Status::invalid_input;
-  // Section 9 step 1: the last byte counts the published seeds and fixes the length.
-  if (sig.size() < P::sig_fixed_bytes) return Status::invalid_signature;
-  const unsigned count = sig[sig.size() - 1];
-  if (count > P::max_seeds || sig.size() != P::sig_fixed_bytes + std::size_t{count} * lambda)
-    return Status::invalid_signature;
-  const std::uint8_t* digest = sig.data();
-  const std::uint8_t* salt = digest + P::digest_bytes;
-  const std::uint8_t* resp = salt + P::salt_bytes;
-  const std::uint8_t* seeds = resp + std::size_t{P::w} * P::n8;
+  SignatureFields fields;
+  if (const Status st = check_signature<P>(pk, sig, &fields); st != Status::ok) return st;  // step 1
+  const std::uint8_t *digest = fields.digest, *salt = fields.salt, *resp = fields.resp;
+  const std::uint8_t* seeds = fields.seeds;
+  const unsigned count = fields.count;
 
   std::uint8_t chall[t], labels[P::tree_nodes], nodes[P::tree_nodes * lambda] = {};
   std::uint8_t round_seeds[t * lambda];
@@ -96,11 +92,8 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
     if (!canonical_form<k, m>(a, g)) return Status::invalid_signature;  // borrows the dead g
     h.absorb(a, k * m);
   }
-  h.absorb(msg.message);  // step 5
-  h.absorb(salt, P::salt_bytes);
-  h.finalize();
   std::uint8_t expect[P::digest_bytes];
-  h.squeeze(expect, P::digest_bytes);
+  finish_digest<P>(h, msg.message, salt, expect);  // step 5
   return ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0
              ? Status::ok
              : Status::invalid_signature;

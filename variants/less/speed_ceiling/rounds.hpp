@@ -7,6 +7,7 @@
 
 #include "less/common/exchange.hpp"
 #include "less/common/ct_sampler.hpp"
+#include "less/common/expand.hpp"
 #include "less/common/params.hpp"
 #include "sigspace/ct.hpp"
 #include "sigspace/ct_declassify.hpp"
@@ -69,28 +70,16 @@ void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm, std
   exchange::store(t, a);
 }
 
-// Section 2.2 with the constant-time sampler: the ephemeral monomial of round i.
+// Section 2.2 with the constant-time sampler: the ephemeral monomial of round i and secret
+// monomial j (Q_j^-1).
 template <class P>
 void ct_round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                        std::uint8_t* coef, std::uint16_t* perm) {
-  typename P::Xof x;
-  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(i), static_cast<std::uint8_t>(i >> 8)};
-  x.absorb(round_seed, P::lambda);
-  x.absorb(salt, P::salt_bytes);
-  x.absorb(idx, 2);
-  x.finalize();
-  ct_sample_monomial(x, coef, perm, P::n);
-  x.wipe();
+  round_monomial<P, ct_sample_monomial>(round_seed, salt, i, coef, perm);
 }
-
-// Section 2.2 with the constant-time sampler: secret monomial j (Q_j^-1).
 template <class P>
 void ct_secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
-  typename P::Xof x;
-  x.absorb(mono_seed, 2 * P::lambda);
-  x.finalize();
-  ct_sample_monomial(x, coef, perm, P::n);
-  x.wipe();
+  secret_monomial<P, ct_sample_monomial>(mono_seed, coef, perm);
 }
 
 }  // namespace sigspace::less::speed_ceiling

@@ -13,6 +13,7 @@
 #include "less/common/canonical.hpp"
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
+#include "less/common/digest.hpp"
 #include "less/common/ct_blind.hpp"
 #include "less/common/ct_permute.hpp"
 #include "less/common/expand.hpp"
@@ -86,11 +87,8 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     }
     h.absorb(f.a, k * m);
   }
-  h.absorb(msg.message);  // step 7
-  h.absorb(salt, P::salt_bytes);
-  h.finalize();
   std::uint8_t* digest = sig;
-  h.squeeze(digest, P::digest_bytes);
+  finish_digest<P>(h, msg.message, salt, digest);  // step 7
   std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
 
   std::uint8_t chall[t], labels[P::tree_nodes];

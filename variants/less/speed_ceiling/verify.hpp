@@ -9,8 +9,10 @@
 #include "less/common/canonical.hpp"
 #include "less/common/challenge.hpp"
 #include "less/common/codes.hpp"
+#include "less/common/digest.hpp"
 #include "less/common/expand.hpp"
 #include "less/common/seedtree.hpp"
+#include "less/common/signature.hpp"
 #include "less/reference/verify.hpp"
 #include "less/speed_ceiling/rounds.hpp"
 #include "sigspace/variant.hpp"
@@ -65,17 +67,11 @@ struct VerifyFrame {
 template <class P, unsigned T>
 Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  for (unsigned j = 0; j + 1 < P::s; ++j)
-    if (!packed_rref_valid(pk.data() + lambda + j * P::rref_bytes, k, P::n)) return Status::invalid_input;
-  // Section 9 step 1: the last byte counts the published seeds and fixes the length.
-  if (sig.size() < P::sig_fixed_bytes) return Status::invalid_signature;
-  const unsigned count = sig[sig.size() - 1];
-  if (count > P::max_seeds || sig.size() != P::sig_fixed_bytes + std::size_t{count} * lambda)
-    return Status::invalid_signature;
-  const std::uint8_t* digest = sig.data();
-  const std::uint8_t* salt = digest + P::digest_bytes;
-  const std::uint8_t* resp = salt + P::salt_bytes;
-  const std::uint8_t* seeds = resp + std::size_t{P::w} * P::n8;
+  SignatureFields fields;
+  if (const Status st = check_signature<P>(pk, sig, &fields); st != Status::ok) return st;  // step 1
+  const std::uint8_t *digest = fields.digest, *salt = fields.salt, *resp = fields.resp;
+  const std::uint8_t* seeds = fields.seeds;
+  const unsigned count = fields.count;
 
   VerifyFrame<P> f;
   std::memset(f.nodes, 0, sizeof f.nodes);
@@ -101,11 +97,8 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
     if (!canonical_form<k, m, (T & kTwoPassCf) != 0>(f.a, f.w.bytes)) return Status::invalid_signature;
     h.absorb(f.a, k * m);
   }
-  h.absorb(msg.message);  // step 5
-  h.absorb(salt, P::salt_bytes);
-  h.finalize();
   std::uint8_t expect[P::digest_bytes];
-  h.squeeze(expect, P::digest_bytes);
+  finish_digest<P>(h, msg.message, salt, expect);  // step 5
   return ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0
              ? Status::ok
              : Status::invalid_signature;

@@ -1,0 +1,19 @@
+// The end of LESS v2.0's commitment hash (less-v2.0.md section 5 step 7, section 9 step 5):
+// after the t canonical forms, the message and the salt, then the 2-lambda-byte digest.
+#pragma once
+#include <cstdint>
+
+#include "less/common/params.hpp"
+#include "sigspace/bytes.hpp"
+
+namespace sigspace::less {
+
+template <class P>
+void finish_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt, std::uint8_t* digest) {
+  h.absorb(message);
+  h.absorb(salt, P::salt_bytes);
+  h.finalize();
+  h.squeeze(digest, P::digest_bytes);
+}
+
+}  // namespace sigspace::less
