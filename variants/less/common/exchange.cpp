@@ -164,7 +164,7 @@ void visit_pair(Tableau& t, unsigned p, bool fold_now) {
 
 void load(Tableau& t, const std::uint8_t* cols_mxk) {
   const unsigned k = t.k, m = t.m;
-  std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
+  if (cols_mxk != t.bytes) std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
   for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
   ct_sort_rows(t.keys, t.bytes, m, k);
   ct_sort_pairs(t.col_dest, t.col_src, m);

@@ -56,7 +56,7 @@ enum class Lanes { scalar, swar };
 
 // Loads T from its columns (m x k bytes, column j of T as byte row j, values in [0, 126]) and
 // sorts them by col_dest (col_src moves along). Destinations must be distinct; the caller sets
-// row_dest.
+// row_dest. cols_mxk may be t.bytes itself.
 void load(Tableau& t, const std::uint8_t* cols_mxk);
 
 // Visits the sorted columns [from, to): all m give the exact result whatever the input; fewer

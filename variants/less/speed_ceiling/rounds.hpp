@@ -5,6 +5,7 @@
 #include <cstdint>
 #include <cstring>
 
+#include "less/common/canonical.hpp"
 #include "less/common/exchange.hpp"
 #include "less/common/ct_sampler.hpp"
 #include "less/common/expand.hpp"
@@ -21,18 +22,30 @@ inline constexpr unsigned kLazyFold = 1u << 2;      // lanes reduced every fourt
 inline constexpr unsigned kRank2 = 1u << 3;         // two visits per pass over the tableau
 inline constexpr unsigned kTwoPassCf = 1u << 4;     // one candidate build per canonical form
 
-// The tableau and its scratch for one parameter set, in the caller's frame.
+// The tableau and its scratch for one parameter set, in the caller's frame. One round uses it
+// in turn: bytes is the sort's scratch, then holds the round's k x m block (store), while the
+// tableau's words, dead by then, serve the blinding's and the canonical form's matrices.
 template <class P>
 struct Work {
   static constexpr unsigned k = P::k, m = P::m;
-  std::uint32_t cols[m * (k / 2)];
+  static constexpr std::size_t block = std::size_t{k} * m;
+  std::uint32_t cols[m * (k / 2)];  // 2 * block bytes
   std::uint16_t row_dest[k], col_dest[m], col_src[m], keys[m];
   std::uint8_t entered[m], row_kept[k];
   std::uint32_t onehot[k], utilde[k];
-  std::uint8_t bytes[m * k];  // the sort's scratch; then free for the blinding and the canonical form
+  std::uint8_t bytes[block];
+  std::uint8_t hist[k * 128 > block ? k * 128 : block];  // the canonical form's histograms
+  std::uint16_t row_idx[k], col_idx[m], rows_j[k];
 
   exchange::Tableau tableau() {
     return {k, m, cols, row_dest, col_dest, col_src, entered, row_kept, onehot, utilde, bytes, keys};
+  }
+  std::uint8_t* spare() { return reinterpret_cast<std::uint8_t*>(cols); }  // 2 * block bytes
+  // Section 6 on the block in bytes (the one-pass form or two-pass-cf).
+  template <bool TwoPass>
+  bool canonical_form() {
+    const CfScratch ws{spare(), spare() + block, hist, row_idx, col_idx, rows_j};
+    return TwoPass ? canonical_form_two_pass(bytes, k, m, ws) : less::canonical_form(bytes, k, m, ws);
   }
   void wipe() { ct::wipe(this, sizeof *this); }
 };
@@ -59,15 +72,15 @@ void visit(exchange::Tableau& t) {
 
 // Section 5 step 6 and section 9 step 4 for a round whose generator is G0 * mu: the basic
 // columns are G0's unit columns (destinations perm[0..k)), the tableau is V (its columns vt,
-// m x k). Writes the block a (k x m) up to row and column order and scale.
+// m x k). Writes the block (k x m, in w.bytes) up to row and column order and scale.
 template <class P, unsigned T>
-void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm, std::uint8_t* a) {
+void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
   for (unsigned i = 0; i < P::k; ++i) w.row_dest[i] = perm[i];
   for (unsigned c = 0; c < P::m; ++c) w.col_dest[c] = perm[P::k + c], w.col_src[c] = static_cast<std::uint16_t>(c);
   exchange::Tableau t = w.tableau();
   exchange::load(t, vt);
   visit<P, T>(t);
-  exchange::store(t, a);
+  exchange::store(t, w.bytes);
 }
 
 // Section 2.2 with the constant-time sampler: the ephemeral monomial of round i and secret

@@ -42,7 +42,7 @@ template <class P, unsigned T>
 struct SignFrame {
   static constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
   Work<P> w;
-  std::uint8_t vt[m * k], a[k * m];
+  std::uint8_t vt[m * k];
   std::uint8_t nodes[P::tree_nodes * lambda], cf_seed[lambda], round_seeds[t * lambda];
   std::uint8_t pivot_maps[t][P::n8], flags[n], coef[n];
   std::uint16_t perm[n], keys[n], pay[n];
@@ -65,27 +65,28 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   seedtree_build<P>(f.nodes, salt);  // step 4
   seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
 
-  expand_g0<P>(key.g0_seed, f.a);  // step 5: V, kept as its columns
-  transpose(f.a, k, m, f.vt);
+  expand_g0<P>(key.g0_seed, f.w.bytes);  // step 5: V, kept as its columns
+  transpose(f.w.bytes, k, m, f.vt);
   typename P::Hash h;
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
       ct_round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
-      g0_round<P, T>(f.w, f.vt, f.perm, f.a);
+      g0_round<P, T>(f.w, f.vt, f.perm);
+      std::uint8_t* a = f.w.bytes;  // the round's block
       exchange::Tableau tab = f.w.tableau();
       exchange::pivot_flags(tab, f.flags);
       std::memset(f.pivot_maps[i], 0, P::n8);
       for (unsigned j = 0; j < n; ++j)
         f.pivot_maps[i][j / 8] = static_cast<std::uint8_t>(f.pivot_maps[i][j / 8] | ((f.flags[j] & 1u) << (j % 8)));
-      ct_blind(f.a, k, m, blinding, f.w.bytes, f.coef, f.perm, f.keys);
+      ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
       // (section 6.5; D10), and the canonical form may branch on it.
-      SIGSPACE_CT_DECLASSIFY(f.a, sizeof f.a);
-      if (canonical_form<k, m, (T & kTwoPassCf) != 0>(f.a, f.w.bytes)) break;
+      SIGSPACE_CT_DECLASSIFY(a, Work<P>::block);
+      if (f.w.template canonical_form<(T & kTwoPassCf) != 0>()) break;
       // Negligible: retry with the round seed's first byte + 1 (the verifier is not told).
       f.round_seeds[i * lambda] = static_cast<std::uint8_t>(f.round_seeds[i * lambda] + 1);
     }
-    h.absorb(f.a, k * m);
+    h.absorb(f.w.bytes, k * m);
   }
   std::uint8_t* digest = sig;
   finish_digest<P>(h, msg.message, salt, digest);  // step 7

@@ -24,8 +24,8 @@ namespace sigspace::less::speed_ceiling {
 // A column's destination in G'' is its rank among the selected columns (response bit set) or k
 // plus its rank among the others (the reference's select_columns).
 template <class P, unsigned T>
-void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp,
-                      std::uint8_t* cols, std::uint8_t* a) {
+void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp) {
+  std::uint8_t* cols = w.bytes;  // the tableau's columns, loaded in place
   constexpr unsigned n = P::n, k = P::k, m = P::m;
   const std::uint8_t* stream = packed + P::n8;
   unsigned front = 0, back = k, row = 0, col = 0;
@@ -52,14 +52,14 @@ void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t
   exchange::Tableau t = w.tableau();
   exchange::load(t, cols);
   visit<P, T>(t);
-  exchange::store(t, a);
+  exchange::store(t, w.bytes);
   (void)m;
 }
 
 template <class P>
 struct VerifyFrame {
   Work<P> w;
-  std::uint8_t vt[P::m * P::k], a[P::k * P::m], coef[P::n];
+  std::uint8_t vt[P::m * P::k], coef[P::n];
   std::uint8_t nodes[P::tree_nodes * P::lambda], round_seeds[P::t * P::lambda];
   std::uint16_t perm[P::n];
 };
@@ -81,21 +81,20 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
   if (!seedtree_rebuild<P>(f.nodes, labels, seeds, count, salt)) return Status::invalid_signature;
   seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
 
-  expand_g0<P>(pk.data(), f.a);  // step 3: pk starts with G0_seed
-  transpose(f.a, k, m, f.vt);
+  expand_g0<P>(pk.data(), f.w.bytes);  // step 3: pk starts with G0_seed
+  transpose(f.w.bytes, k, m, f.vt);
   typename P::Hash h;
   for (unsigned i = 0; i < t; ++i) {  // step 4
     if (chall[i] == 0) {
       round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
-      g0_round<P, T>(f.w, f.vt, f.perm, f.a);
+      g0_round<P, T>(f.w, f.vt, f.perm);
     } else {
       if (!reference::response_valid<P>(resp)) return Status::invalid_signature;
-      challenged_round<P, T>(
-          f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp, f.a, f.a);
+      challenged_round<P, T>(f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp);
       resp += P::n8;
     }
-    if (!canonical_form<k, m, (T & kTwoPassCf) != 0>(f.a, f.w.bytes)) return Status::invalid_signature;
-    h.absorb(f.a, k * m);
+    if (!f.w.template canonical_form<(T & kTwoPassCf) != 0>()) return Status::invalid_signature;
+    h.absorb(f.w.bytes, k * m);
   }
   std::uint8_t expect[P::digest_bytes];
   finish_digest<P>(h, msg.message, salt, expect);  // step 5
