@@ -75,7 +75,9 @@ Secrets secrets_of(const Variant& v, const Buf& seed, const Buf& pk, const Buf& 
   s.add_public(pk.data(), pk.size());
   if (std::strcmp(v.scheme, "ML-DSA") == 0) s.add_public(sk.data() + 64, 64);  // tr
   s.add("seed", seed.data(), seed.size());
-  s.add("rnd", rnd.data(), rnd.size());
+  // ML-DSA's rnd is secret (FIPS 204 Algorithm 2); LESS's is the salt, which the signature
+  // carries in clear (less-v2.0.md section 5 step 11), so its copies are no residue.
+  if (std::strcmp(v.scheme, "ML-DSA") == 0) s.add("rnd", rnd.data(), rnd.size());
   if (std::strcmp(v.scheme, "ML-DSA") == 0) {  // sk = rho || K || tr || s1 || s2 || t0
     s.add("sk K", sk.data() + 32, 32);
     s.add("sk s1||s2||t0", sk.data() + 128, sk.size() - 128);
