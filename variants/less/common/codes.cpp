@@ -114,4 +114,18 @@ void unpack_rref(const std::uint8_t* in, unsigned k, unsigned n, std::uint8_t* g
     }
 }
 
+void unpack_rref_block_columns(const std::uint8_t* in, unsigned k, unsigned n, std::uint8_t* cols_mxk) {
+  const unsigned n8 = (n + 7) / 8;
+  const std::uint8_t* stream = in + n8;
+  std::size_t bit = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    unsigned col = 0;
+    for (unsigned c = 0; c < n; ++c) {
+      if ((in[c / 8] >> (c % 8)) & 1u) continue;  // public: the pivot set is in the public key
+      cols_mxk[std::size_t{col++} * k + r] = static_cast<std::uint8_t>(read7(stream, bit));
+      bit += 7;
+    }
+  }
+}
+
 }  // namespace sigspace::less

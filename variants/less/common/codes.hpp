@@ -35,5 +35,8 @@ bool packed_rref_valid(const std::uint8_t* in, unsigned k, unsigned n);
 // pivot flags (n bytes; expand_to_rref).
 void unpack_rref(const std::uint8_t* in, unsigned k, unsigned n, std::uint8_t* g,
                  std::uint8_t* pivots);
+// Only the non-pivot block of a (valid) packed RREF, column by column: byte row c of cols_mxk
+// is the c-th non-pivot column (k bytes).
+void unpack_rref_block_columns(const std::uint8_t* in, unsigned k, unsigned n, std::uint8_t* cols_mxk);
 
 }  // namespace sigspace::less

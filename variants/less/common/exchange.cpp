@@ -19,9 +19,6 @@ constexpr std::uint32_t kLow7 = 0x007f007fu, kLow9 = 0x01ff01ffu;
 // lanes stay <= 64,143 and no product carries into the lane above. Readers reduce with fq_red.
 inline std::uint32_t fold(std::uint32_t x) { return (x & kLow7) + ((x >> 7) & kLow9); }
 
-// One lane <= 255 -> [0, 126].
-inline std::uint32_t canonical(std::uint32_t x) { return fq_red(x); }
-
 inline std::uint32_t lane(const std::uint32_t* col, unsigned i) {
   return (col[i / 2] >> (16 * (i % 2))) & 0xffffu;
 }
@@ -49,7 +46,7 @@ void axpy_scalar(std::uint32_t* __restrict col, const std::uint32_t* __restrict 
 inline std::uint32_t gather(const std::uint32_t* col, const std::uint32_t* onehot, unsigned words) {
   std::uint32_t acc = 0;
   for (unsigned w = 0; w < words; ++w) acc |= col[w] & onehot[w];
-  return canonical((acc & 0xffffu) | (acc >> 16));
+  return fq_red((acc & 0xffffu) | (acc >> 16));
 }
 
 // The pivot of one visit: the eligible rows hold a basic column not chosen yet (destination
@@ -79,7 +76,7 @@ Pivot choose(const Tableau& t, const std::uint32_t* u, std::uint32_t d, std::uin
 }
 
 void reduce_column(std::uint32_t* u, unsigned words) {
-  for (unsigned w = 0; w < words; ++w) u[w] = canonical(u[w] & 0xffffu) | (canonical(u[w] >> 16) << 16);
+  for (unsigned w = 0; w < words; ++w) u[w] = fq_red(u[w] & 0xffffu) | (fq_red(u[w] >> 16) << 16);
 }
 
 // -s for s = T[r][j] / a from the gathered entry: 0 when s = 0 (and so when dependent).
@@ -149,8 +146,8 @@ void visit_pair(Tableau& t, unsigned p, bool fold_now) {
     std::uint32_t* col = t.cols + std::size_t{j} * words;
     std::uint32_t acc1 = 0, acc2 = 0;
     for (unsigned w = 0; w < words; ++w) acc1 |= col[w] & oh1[w], acc2 |= col[w] & oh2[w];
-    const std::uint32_t f1 = minus_s(canonical((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
-    const std::uint32_t e2 = canonical(canonical((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
+    const std::uint32_t f1 = minus_s(fq_red((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
+    const std::uint32_t e2 = fq_red(fq_red((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
     const std::uint32_t f2 = minus_s(e2, v2.inv);
     if (fold_now)
       for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
@@ -204,7 +201,7 @@ void store(const Tableau& t, std::uint8_t* rows_kxm) {
   for (unsigned j = 0; j < m; ++j) {
     const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
     for (unsigned r = 0; r < k; ++r)
-      rows_kxm[std::size_t{r} * m + j] = static_cast<std::uint8_t>(canonical(lane(col, r)));
+      rows_kxm[std::size_t{r} * m + j] = static_cast<std::uint8_t>(fq_red(lane(col, r)));
   }
 }
 

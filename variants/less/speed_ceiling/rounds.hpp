@@ -47,7 +47,6 @@ struct Work {
     const CfScratch ws{spare(), spare() + block, hist, row_idx, col_idx, rows_j};
     return TwoPass ? canonical_form_two_pass(bytes, k, m, ws) : less::canonical_form(bytes, k, m, ws);
   }
-  void wipe() { ct::wipe(this, sizeof *this); }
 };
 
 // Visits the sorted columns, all of them or (bounded-visits) E of them and the rest only if

@@ -20,40 +20,26 @@
 namespace sigspace::less::speed_ceiling {
 
 // Section 9 step 4 for a challenged round: G_j's pivot columns are the basis (row l is the l-th
-// one) and its packed non-pivot block the tableau, unpacked column by column into cols (m x k).
+// one) and its packed non-pivot block the tableau, unpacked column by column.
 // A column's destination in G'' is its rank among the selected columns (response bit set) or k
 // plus its rank among the others (the reference's select_columns).
 template <class P, unsigned T>
 void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp) {
-  std::uint8_t* cols = w.bytes;  // the tableau's columns, loaded in place
-  constexpr unsigned n = P::n, k = P::k, m = P::m;
-  const std::uint8_t* stream = packed + P::n8;
-  unsigned front = 0, back = k, row = 0, col = 0;
-  std::uint16_t col_of[P::n];  // non-pivot column index -> its rank among non-pivots
-  for (unsigned c = 0; c < n; ++c) {
-    const bool pivot = (packed[c / 8] >> (c % 8)) & 1u;
+  unsigned front = 0, back = P::k, row = 0, col = 0;
+  for (unsigned c = 0; c < P::n; ++c) {
     const unsigned dest = ((resp[c / 8] >> (c % 8)) & 1u) ? front++ : back++;
-    if (pivot) {
+    if ((packed[c / 8] >> (c % 8)) & 1u) {
       w.row_dest[row++] = static_cast<std::uint16_t>(dest);
     } else {
       w.col_dest[col] = static_cast<std::uint16_t>(dest), w.col_src[col] = static_cast<std::uint16_t>(col);
-      col_of[c] = static_cast<std::uint16_t>(col++);
+      ++col;
     }
   }
-  std::size_t bit = 0;
-  for (unsigned r = 0; r < k; ++r)
-    for (unsigned c = 0; c < n; ++c) {
-      if ((packed[c / 8] >> (c % 8)) & 1u) continue;
-      unsigned v = stream[bit / 8] >> (bit % 8);
-      if (bit % 8 > 1) v |= static_cast<unsigned>(stream[bit / 8 + 1]) << (8 - bit % 8);
-      cols[std::size_t{col_of[c]} * k + r] = static_cast<std::uint8_t>(v & 0x7f);
-      bit += 7;
-    }
+  unpack_rref_block_columns(packed, P::k, P::n, w.bytes);  // the tableau's columns, loaded in place
   exchange::Tableau t = w.tableau();
-  exchange::load(t, cols);
+  exchange::load(t, w.bytes);
   visit<P, T>(t);
   exchange::store(t, w.bytes);
-  (void)m;
 }
 
 template <class P>
