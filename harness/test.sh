@@ -32,7 +32,8 @@ stage "Cortex-M33 ctest (QEMU mps2-an505)" m33
 # vectors of the ablations) and the npm cross-check. LESS runs category 1 only: its KAT replay
 # is a subset there (entries 0,1 of each file, printed by the test; tests/less/
 # less_test_support.hpp), with kat-gen, the malformed-input tests and the kernel unit tests;
-# categories 3 and 5 (LESS_3*, LESS_5*) are replayed in full by the Release run only.
+# categories 3 and 5 (LESS_3*, LESS_5*) are replayed by the Release run only: in full for the
+# points, entries 0,1 for their ablations (each is its point with one technique off).
 stage "host ASan+UBSan ctest" host-asan -E "noble|LESS_3|LESS_5|kat_ablations"
 
 echo "=== fuzz smoke (libFuzzer, clang ASan+UBSan: every target 10 s) ==="
