@@ -165,10 +165,16 @@ TEST(LessCtKernels, BlindingMatchesDirect) {
     Words perm_r(k), perm_l(k), keys(k);
     auto x = seeded_xof(k), y = x;
     blind(a.data(), k, k, x, tmp.data(), coef_r.data(), perm_r.data(), coef_l.data(), perm_l.data());
+    auto z = y;
+    Bytes8 a_in_place = a0;  // tmp = nullptr: the balanced point's in-place transposes
     ct_blind(a_ct.data(), k, k, y, tmp.data(), coef_r.data(), perm_r.data(), keys.data());
+    ct_blind(a_in_place.data(), k, k, z, nullptr, coef_r.data(), perm_r.data(), keys.data());
     EXPECT_EQ(a_ct, a) << "k = " << k;
+    EXPECT_EQ(a_in_place, a) << "k = " << k;
     EXPECT_NE(a, a0);
-    EXPECT_EQ(next_bytes(y), next_bytes(x));
+    const auto after = next_bytes(x);
+    EXPECT_EQ(next_bytes(y), after);
+    EXPECT_EQ(next_bytes(z), after);
   }
 }
 

@@ -2,8 +2,8 @@
 // tableau (less/common/exchange.hpp) gives the reference RREF's pivot set and, up to the order
 // and scale of rows and columns, its non-pivot block, which the canonical form checks; every
 // way of running it (lanes, lazy folds, rank-2 passes, visits split at any point) gives the same
-// tableau; and the two-pass canonical form equals the one-pass one. Sparse V makes the first
-// k destinations dependent often, so the greedy's slow path is exercised (counted).
+// tableau; and the two-pass and in-place canonical forms equal the one-pass one. Sparse V makes
+// the first k destinations dependent often, so the greedy's slow path is exercised (counted).
 #include <gtest/gtest.h>
 
 #include <algorithm>
@@ -12,6 +12,7 @@
 #include <vector>
 
 #include "less/common/canonical.hpp"
+#include "less/common/canonical_in_place.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/exchange.hpp"
 #include "less/common/fq.hpp"
@@ -50,7 +51,27 @@ struct Engine {
     exchange::pivot_flags(t, flags->data());
     return a;
   }
+  // The same in the tableau's own buffer (the balanced point): V's columns loaded from the
+  // start of cols, the block stored there.
+  std::vector<std::uint8_t> run_in_place(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm) {
+    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
+    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
+    exchange::Tableau t = tableau();
+    t.bytes = reinterpret_cast<std::uint8_t*>(cols.data());
+    std::copy(vt.begin(), vt.end(), t.bytes);
+    exchange::load(t, t.bytes);
+    exchange::run(t, 0, m, exchange::Lanes::swar, true, true);
+    exchange::store_in_place(t);
+    return {t.bytes, t.bytes + std::size_t{k} * m};
+  }
 };
+
+bool cf_in_place(std::vector<std::uint8_t>& a, unsigned k, unsigned m) {
+  std::vector<std::uint8_t> d(m), line(m);
+  std::vector<std::uint16_t> rows(k), col_idx(m);
+  std::vector<std::uint64_t> keys(k);
+  return canonical_form_in_place(a.data(), k, m, {d.data(), line.data(), rows.data(), col_idx.data(), keys.data()});
+}
 
 bool cf(std::vector<std::uint8_t>& a, unsigned k, unsigned m, bool two_pass) {
   std::vector<std::uint8_t> best(k * m), cand(k * m), hist(std::max(k * 128, k * m));
@@ -131,6 +152,24 @@ void check_against_rref(unsigned trials, unsigned zero_percent, unsigned seed, b
               K, trials, degenerate, early);
 }
 
+// The balanced point's one-buffer load and store give the same block as separate buffers.
+TEST(LessExchange, InPlaceLoadAndStoreMatch) {
+  std::mt19937 rng(7);
+  for (const unsigned k : {8u, 40u, 126u}) {
+    Engine e(k, k);
+    for (unsigned trial = 0; trial < 50; ++trial) {
+      std::vector<std::uint8_t> vt(k * k), flags;
+      std::vector<std::uint16_t> perm(2 * k);
+      for (auto& x : vt) x = static_cast<std::uint8_t>(rng() % 127);
+      for (unsigned i = 0; i < 2 * k; ++i) perm[i] = static_cast<std::uint16_t>(i);
+      std::shuffle(perm.begin(), perm.end(), rng);
+      bool complete = false;
+      const auto apart = e.run(vt, perm, k, exchange::Lanes::swar, true, true, &flags, &complete);
+      ASSERT_EQ(e.run_in_place(vt, perm), apart) << "k " << k << " trial " << trial;
+    }
+  }
+}
+
 TEST(LessExchange, MatchesReferenceRrefSmallSparse) { check_against_rref<8>(3000, 60, 1, false); }
 TEST(LessExchange, MatchesReferenceRrefMediumSparse) { check_against_rref<16>(600, 50, 2, false); }
 TEST(LessExchange, MatchesReferenceRrefDense) { check_against_rref<40>(150, 0, 3, true); }
@@ -145,13 +184,40 @@ TEST(LessCanonical, TwoPassEqualsOnePass) {
     const auto k = static_cast<unsigned>(2 + rng() % 11), zero = static_cast<unsigned>(rng() % 60);
     std::vector<std::uint8_t> a(k * k);
     for (auto& x : a) x = rng() % 100 < zero ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
-    std::vector<std::uint8_t> one = a, two = a;
+    std::vector<std::uint8_t> one = a, two = a, in_place = a;
     const bool ok = cf(one, k, k, false);
     ASSERT_EQ(cf(two, k, k, true), ok) << "trial " << trial;
     ASSERT_EQ(two, one) << "trial " << trial;
+    ASSERT_EQ(cf_in_place(in_place, k, k), ok) << "trial " << trial;
+    ASSERT_EQ(in_place, one) << "trial " << trial;
     failed += !ok;
   }
   EXPECT_GT(failed, 0u);
+}
+
+// The in-place form = one pass on dense category-1 blocks (k = m = 126), tall and wide blocks
+// with ties from few distinct values, the sizes of categories 3 and 5, and blocks of mostly ones
+// (over 255 copies of one value wrap the byte histograms, in both forms; with m = 260 fewer than
+// eight values are left to count).
+TEST(LessCanonical, InPlaceEqualsOnePass) {
+  std::mt19937 rng(6);
+  const unsigned shapes[][4] = {{126, 126, 0, 0},   {126, 126, 2, 0}, {6, 20, 30, 0},
+                                {20, 6, 30, 0},     {200, 200, 1, 0}, {274, 274, 1, 0},
+                                {274, 274, 1, 97},  {260, 260, 1, 98}};  // k, m, % zeros, % forced ones
+  for (const auto& [k, m, zero, ones] : shapes)
+    for (unsigned trial = 0; trial < (k > 100 ? 8u : 3000u); ++trial) {
+      std::vector<std::uint8_t> a(k * m);
+      // Few values make equal row multisets (ties) likely.
+      const unsigned values = k > 100 ? 126 : 1 + static_cast<unsigned>(rng() % 3);
+      for (auto& x : a) {
+        const auto roll = rng() % 100;
+        x = roll < zero ? 0 : roll < zero + ones ? 1 : static_cast<std::uint8_t>(1 + rng() % values);
+      }
+      std::vector<std::uint8_t> one = a, in_place = a;
+      const bool ok = cf(one, k, m, false);
+      ASSERT_EQ(cf_in_place(in_place, k, m), ok) << k << "x" << m << " trial " << trial;
+      ASSERT_EQ(in_place, one) << k << "x" << m << " trial " << trial;
+    }
 }
 
 }  // namespace

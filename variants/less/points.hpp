@@ -1,9 +1,10 @@
 // The LESS operating points of the registry: one line per point (sigspace/point.hpp).
 #pragma once
+#include "less/balanced/point.hpp"
 #include "less/reference/point.hpp"
 #include "less/speed_ceiling/point.hpp"
 
 namespace sigspace::less {
-using Points = point::List<Reference, SpeedCeiling>;
+using Points = point::List<Reference, SpeedCeiling, Balanced>;
 using Registry = point::Registry<Scheme, Sets, Points>;
 }  // namespace sigspace::less

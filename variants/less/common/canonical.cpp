@@ -5,18 +5,17 @@
 #include <algorithm>
 #include <cstring>
 
+#include "less/common/canonical_rows.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/fq.hpp"
 #include "less/common/sampler.hpp"
 
 namespace sigspace::less {
-namespace {
+namespace cf_rows {
 
 // Everything in this file below blind() is data-dependent by design (section 6): its input is
 // a blinded matrix, and the branches and sort orders follow its values.
 
-// The row multiset order through histograms: at the first value whose counts differ, the row
-// with more copies is smaller. Counts are bytes, as in the reference.
 bool hist_less(const std::uint8_t* a, const std::uint8_t* b) {
   for (unsigned v = 0; v < kQ; ++v)
     if (a[v] != b[v]) return a[v] > b[v];
@@ -28,8 +27,6 @@ void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h) {
   for (unsigned j = 0; j < m; ++j) ++h[row[j]];
 }
 
-// Row normalisation (section 6): scale by the inverse of the row sum, or when the sum is zero by
-// the sum of inverses itself; false when that is zero too.
 bool normalise(std::uint8_t* row, unsigned m) {
   unsigned sum = 0;
   for (unsigned j = 0; j < m; ++j) sum += row[j];
@@ -50,8 +47,24 @@ bool all_equal(const std::uint8_t* row, unsigned m) {
   return true;
 }
 
-// Step 4b (type4_sub): does some maximal-zero row, scaled by d and normalised, have a histogram
-// strictly below L? A failed normalisation disqualifies the candidate.
+bool zero_free(const std::uint8_t* row, unsigned m) {
+  bool has_zero = false;
+  for (unsigned j = 0; j < m; ++j) has_zero |= row[j] == 0;
+  return !has_zero;
+}
+
+unsigned max_zero_rows(const std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* rows_j) {
+  unsigned max_zeros = 0, nj = 0;
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* row = a + std::size_t{r} * m;
+    unsigned z = 0;
+    for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
+    if (z > max_zeros) max_zeros = z, nj = 0;
+    if (z == max_zeros) rows_j[nj++] = static_cast<std::uint16_t>(r);
+  }
+  return nj;
+}
+
 bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const std::uint16_t* rows_j,
               unsigned nj, const std::uint8_t* lbest, std::uint8_t* row, std::uint8_t* h) {
   for (unsigned x = 0; x < nj; ++x) {
@@ -63,6 +76,35 @@ bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const st
   }
   return false;
 }
+
+bool candidate_key(const std::uint8_t* a, unsigned m, unsigned r, const std::uint16_t* rows_j, unsigned nj,
+                   std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key) {
+  const std::uint8_t* cand_row = a + std::size_t{r} * m;
+  for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
+  for (unsigned x = 0; x < nj; ++x) {
+    const std::uint8_t* src = a + std::size_t{rows_j[x]} * m;
+    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
+    if (!normalise(row, m)) return false;
+    histogram(row, m, h);
+    if (x == 0 || hist_less(h, key)) std::memcpy(key, h, 128);
+  }
+  return true;
+}
+
+bool least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
+               std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least) {
+  bool any = false;
+  for (unsigned r = 0; r < k; ++r) {
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, rows_j, nj, d, row, h, key)) continue;
+    if (!any || hist_less(key, least)) std::memcpy(least, key, 128);
+    any = true;
+  }
+  return any;
+}
+
+}  // namespace cf_rows
+namespace {
+using namespace cf_rows;
 
 // Steps 4c-4e: scale columns by d, normalise rows, sort rows (multiset order) and columns
 // (lexicographic). Writes the candidate's first-row histogram to l_new; false when rejected.
@@ -102,20 +144,6 @@ bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::u
   return true;
 }
 
-// The rows with the most zeros, in increasing order (section 6, the candidates' pruning set);
-// returns their number.
-unsigned max_zero_rows(const std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* rows_j) {
-  unsigned max_zeros = 0, nj = 0;
-  for (unsigned r = 0; r < k; ++r) {
-    const std::uint8_t* row = a + std::size_t{r} * m;
-    unsigned z = 0;
-    for (unsigned j = 0; j < m; ++j) z += row[j] == 0;
-    if (z > max_zeros) max_zeros = z, nj = 0;
-    if (z == max_zeros) rows_j[nj++] = static_cast<std::uint16_t>(r);
-  }
-  return nj;
-}
-
 }  // namespace
 
 // Section 6, compute_canonical_form_type5_popcnt: candidates are the rows without zeros, in
@@ -130,9 +158,7 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
   bool touched = false;
   for (unsigned r = 0; r < k; ++r) {
     const std::uint8_t* cand_row = a + std::size_t{r} * m;
-    bool has_zero = false;
-    for (unsigned j = 0; j < m; ++j) has_zero |= cand_row[j] == 0;
-    if (has_zero) continue;
+    if (!zero_free(cand_row, m)) continue;
     for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
     if (!precheck(a, m, d, ws.rows_j, nj, lbest, row, h)) continue;
     if (!build_candidate(a, k, m, d, lbest, ws, l_new)) continue;
@@ -163,36 +189,14 @@ bool canonical_form_two_pass(std::uint8_t* a, unsigned k, unsigned m, const CfSc
   if (nj == m) return false;  // all rows tie, as canonical_form
 
   std::uint8_t d[512], row[512], h[128], key[128], least[128], none[128] = {};
-  // The candidate's key, false when one of its maximal-zero rows does not normalise.
-  auto key_of = [&](unsigned r) {
-    const std::uint8_t* cand_row = a + std::size_t{r} * m;
-    for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
-    for (unsigned x = 0; x < nj; ++x) {
-      const std::uint8_t* src = a + std::size_t{ws.rows_j[x]} * m;
-      for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
-      if (!normalise(row, m)) return false;
-      histogram(row, m, h);
-      if (x == 0 || hist_less(h, key)) std::memcpy(key, h, 128);
-    }
-    return true;
-  };
-  auto zero_free = [&](unsigned r) {
-    const std::uint8_t* cand_row = a + std::size_t{r} * m;
-    bool has_zero = false;
-    for (unsigned j = 0; j < m; ++j) has_zero |= cand_row[j] == 0;
-    return !has_zero;
-  };
-  bool any = false;
-  for (unsigned r = 0; r < k; ++r) {  // pass 1
-    if (!zero_free(r) || !key_of(r)) continue;
-    if (!any || hist_less(key, least)) std::memcpy(least, key, 128);
-    any = true;
-  }
+  const bool any = least_key(a, k, m, ws.rows_j, nj, d, row, h, key, least);  // pass 1
   bool done = false;
   for (unsigned r = 0; any && r < k && !done; ++r) {  // pass 2
-    if (!zero_free(r) || !key_of(r) || std::memcmp(key, least, 128) != 0) continue;
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows_j, nj, d, row, h, key) ||
+        std::memcmp(key, least, 128) != 0)
+      continue;
     std::uint8_t l_new[128];
-    done = build_candidate(a, k, m, d, none, ws, l_new);  // d is this candidate's (key_of)
+    done = build_candidate(a, k, m, d, none, ws, l_new);  // d is this candidate's (candidate_key)
   }
   ct::wipe(d, sizeof d), ct::wipe(row, sizeof row), ct::wipe(h, sizeof h);
   if (done) {

@@ -38,6 +38,15 @@ void transpose(const std::uint8_t* src, unsigned rows, unsigned cols, std::uint8
           dst[std::size_t{c} * rows + r] = src[std::size_t{r} * cols + c];
 }
 
+void transpose_square(std::uint8_t* a, unsigned n) {
+  for (unsigned r = 0; r < n; ++r)
+    for (unsigned c = r + 1; c < n; ++c) {
+      const std::uint8_t x = a[std::size_t{r} * n + c];
+      a[std::size_t{r} * n + c] = a[std::size_t{c} * n + r];
+      a[std::size_t{c} * n + r] = x;
+    }
+}
+
 void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,
                        std::uint8_t* a_out) {
   const unsigned m = n - k;

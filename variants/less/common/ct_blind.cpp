@@ -38,15 +38,21 @@ void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::u
 void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof,
               std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
   blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
-  transpose(a, k, m, tmp);
-  gather_rows_scaled(tmp, m, k, keys, coef);
-  transpose(tmp, m, k, a);
+  if (tmp == nullptr) {  // in place: the square transpose needs no second matrix
+    transpose_square(a, k);
+    gather_rows_scaled(a, m, k, keys, coef);
+    transpose_square(a, k);
+  } else {
+    transpose(a, k, m, tmp);
+    gather_rows_scaled(tmp, m, k, keys, coef);
+    transpose(tmp, m, k, a);
+  }
   blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
   gather_rows_scaled(a, k, m, keys, coef);
   // The monomials are secret (with the output they unblind it), and so is tmp, which holds the
   // matrix blinded on one side only.
   ct::wipe(coef, m), ct::wipe(perm, m * sizeof *perm), ct::wipe(keys, m * sizeof *keys);
-  ct::wipe(tmp, std::size_t{k} * m);
+  if (tmp != nullptr) ct::wipe(tmp, std::size_t{k} * m);
 }
 
 }  // namespace sigspace::less

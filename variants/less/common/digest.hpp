@@ -5,6 +5,8 @@
 
 #include "less/common/params.hpp"
 #include "sigspace/bytes.hpp"
+#include "sigspace/ct.hpp"
+#include "sigspace/variant.hpp"
 
 namespace sigspace::less {
 
@@ -14,6 +16,15 @@ void finish_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt,
   h.absorb(salt, P::salt_bytes);
   h.finalize();
   h.squeeze(digest, P::digest_bytes);
+}
+
+// Section 9 step 5: the digest recomputed against the signature's.
+template <class P>
+Status check_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt, const std::uint8_t* digest) {
+  std::uint8_t expect[P::digest_bytes];
+  finish_digest<P>(h, message, salt, expect);
+  const bool equal = ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0;
+  return equal ? Status::ok : Status::invalid_signature;
 }
 
 }  // namespace sigspace::less

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "less/common/codes.hpp"
 #include "less/common/ct_permute.hpp"
 #include "less/common/fq.hpp"
 #include "sigspace/ct.hpp"
@@ -165,10 +166,15 @@ void load(Tableau& t, const std::uint8_t* cols_mxk) {
   for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
   ct_sort_rows(t.keys, t.bytes, m, k);
   ct_sort_pairs(t.col_dest, t.col_src, m);
-  for (unsigned j = 0; j < m; ++j) {
+  // Widened from the last byte down: byte s goes to bytes 2s..2s+3 and later ones are read
+  // first, so t.bytes may be the start of t.cols itself (the balanced point's one buffer).
+  for (unsigned j = m; j-- > 0;) {
     const std::uint8_t* src = t.bytes + std::size_t{j} * k;
     std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
-    for (unsigned w = 0; w < k / 2; ++w) col[w] = src[2 * w] | (std::uint32_t{src[2 * w + 1]} << 16);
+    for (unsigned w = k / 2; w-- > 0;) {
+      const std::uint32_t lo = src[2 * w], hi = src[2 * w + 1];
+      col[w] = lo | (hi << 16);
+    }
   }
   std::memset(t.entered, 0, m);
   std::memset(t.row_kept, 0xff, k);
@@ -203,6 +209,19 @@ void store(const Tableau& t, std::uint8_t* rows_kxm) {
     for (unsigned r = 0; r < k; ++r)
       rows_kxm[std::size_t{r} * m + j] = static_cast<std::uint8_t>(fq_red(lane(col, r)));
   }
+}
+
+void store_in_place(const Tableau& t) {
+  const unsigned k = t.k, m = t.m;
+  // Column-major first: lane (j, r) sits at bytes 2(jk + r) and goes to byte jk + r, so every
+  // byte written belongs to a lane already read. Then the square transpose makes it row-major.
+  auto* out = reinterpret_cast<std::uint8_t*>(t.cols);
+  for (unsigned j = 0; j < m; ++j) {
+    const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
+    for (unsigned r = 0; r < k; ++r)
+      out[std::size_t{j} * k + r] = static_cast<std::uint8_t>(fq_red(lane(col, r)));
+  }
+  transpose_square(out, k);
 }
 
 void pivot_flags(Tableau& t, std::uint8_t* out) {

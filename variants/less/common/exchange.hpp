@@ -56,7 +56,8 @@ enum class Lanes { scalar, swar };
 
 // Loads T from its columns (m x k bytes, column j of T as byte row j, values in [0, 126]) and
 // sorts them by col_dest (col_src moves along). Destinations must be distinct; the caller sets
-// row_dest. cols_mxk may be t.bytes itself.
+// row_dest. cols_mxk may be t.bytes itself, and t.bytes may be the start of t.cols (then the
+// columns are sorted as bytes and widened in place).
 void load(Tableau& t, const std::uint8_t* cols_mxk);
 
 // Visits the sorted columns [from, to): all m give the exact result whatever the input; fewer
@@ -72,6 +73,9 @@ std::uint32_t complete_after(const Tableau& t, unsigned steps);
 
 // T as a row-major k x m byte matrix, every value reduced to [0, 126].
 void store(const Tableau& t, std::uint8_t* rows_kxm);
+
+// The same, k = m only, into the first k*m bytes of t.cols (the balanced point's one buffer).
+void store_in_place(const Tableau& t);
 
 // Pivot flags by the caller's labels: out[i] = 0xff for i < k when row i kept its basic column,
 // out[k + col_src] = 0xff for each column that entered (col_src a permutation of 0..m-1).

@@ -14,6 +14,12 @@ void seedtree_leaves(const TreeShape& sh, const std::uint8_t* nodes, unsigned la
                   nodes + std::size_t{sh.leaf_start[run] + j} * lambda, lambda);
 }
 
+unsigned seedtree_leaf(const TreeShape& sh, unsigned r) {
+  unsigned run = 0;
+  while (r >= sh.leaf_count[run]) r -= sh.leaf_count[run++];  // public: the round index
+  return sh.leaf_start[run] + r;
+}
+
 // Section 7 (label_leaves / compute_seeds_to_publish): leaves get 1 when their round is
 // challenged; going up, a parent gets 0 iff both children are 0.
 void seedtree_label(const TreeShape& sh, const std::uint8_t* keep, std::uint8_t* labels) {

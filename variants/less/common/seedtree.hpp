@@ -17,6 +17,8 @@ void seedtree_build(std::uint8_t* nodes, const std::uint8_t* salt);
 void seedtree_leaves(const TreeShape& shape, const std::uint8_t* nodes, unsigned lambda,
                      std::uint8_t* round_seeds);
 
+// The node that holds round r's leaf seed (the same enumeration, without the copies).
+unsigned seedtree_leaf(const TreeShape& shape, unsigned r);
 // Labels: 0 = derivable from published seeds, 1 = kept. keep[r] != 0 for challenged rounds.
 void seedtree_label(const TreeShape& shape, const std::uint8_t* keep, std::uint8_t* labels);
 

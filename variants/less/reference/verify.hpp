@@ -56,16 +56,10 @@ template <class P>
 Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
   constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
   SignatureFields fields;
-  if (const Status st = check_signature<P>(pk, sig, &fields); st != Status::ok) return st;  // step 1
+  std::uint8_t chall[t], nodes[P::tree_nodes * lambda], round_seeds[t * lambda];
+  const Status opened = open_signature<P>(pk, sig, &fields, chall, nodes);  // steps 1-2
+  if (opened != Status::ok) return opened;
   const std::uint8_t *digest = fields.digest, *salt = fields.salt, *resp = fields.resp;
-  const std::uint8_t* seeds = fields.seeds;
-  const unsigned count = fields.count;
-
-  std::uint8_t chall[t], labels[P::tree_nodes], nodes[P::tree_nodes * lambda] = {};
-  std::uint8_t round_seeds[t * lambda];
-  sample_challenge<P>(digest, chall);  // step 2
-  seedtree_label(P::tree(), chall, labels);
-  if (!seedtree_rebuild<P>(nodes, labels, seeds, count, salt)) return Status::invalid_signature;
   seedtree_leaves(P::tree(), nodes, lambda, round_seeds);
 
   std::uint8_t v[k * m], g0[k * n], gj[k * n], g[k * n], a[k * m], coef[n], pivots[n];
@@ -92,11 +86,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena&) {
     if (!canonical_form<k, m>(a, g)) return Status::invalid_signature;  // borrows the dead g
     h.absorb(a, k * m);
   }
-  std::uint8_t expect[P::digest_bytes];
-  finish_digest<P>(h, msg.message, salt, expect);  // step 5
-  return ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0
-             ? Status::ok
-             : Status::invalid_signature;
+  return check_digest<P>(h, msg.message, salt, digest);  // step 5
 }
 
 }  // namespace sigspace::less::reference

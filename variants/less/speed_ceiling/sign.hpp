@@ -38,31 +38,73 @@ void ct_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::
   for (unsigned x = 0; x < n; ++x) out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (pay[x] << (x % 8)));
 }
 
+// Section 5 steps 3-4: the ephemeral root seed and the blinding seed drawn from the key's XOF,
+// the blinding XOF started, the seed tree built. Shared with the balanced point.
+template <class P>
+void sign_seeds(ExpandedKey<P>& key, const std::uint8_t* salt, std::uint8_t* nodes, std::uint8_t* cf_seed,
+                typename P::Xof& blinding) {
+  // G0_seed is the public key's first field (section 3; D7).
+  SIGSPACE_CT_DECLASSIFY(key.g0_seed, P::lambda);
+  key.x.squeeze(nodes, P::lambda);  // step 3: the ephemeral root seed, then the blinding seed
+  key.x.squeeze(cf_seed, P::lambda);
+  blinding.absorb(cf_seed, P::lambda);
+  blinding.finalize();
+  seedtree_build<P>(nodes, salt);  // step 4
+}
+
+// Section 5 steps 7-11, once every round's block is absorbed in h: the digest, the challenge,
+// the challenged rounds' responses (from the frame's pivot maps) and the seed-tree path; then
+// the key and the frame are wiped. Shared with the balanced point (same frame field names).
+template <class P, class Frame>
+Status sign_finish(typename P::Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& msg,
+                   const std::uint8_t* salt, std::uint8_t* sig, std::size_t* sig_len) {
+  constexpr unsigned t = P::t;
+  std::uint8_t* digest = sig;
+  finish_digest<P>(h, msg.message, salt, digest);  // step 7
+  std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
+
+  std::uint8_t chall[t], labels[P::tree_nodes];
+  sample_challenge<P>(digest, chall);        // step 8 (declassifies the digest)
+  seedtree_label(P::tree(), chall, labels);  // step 9
+  std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
+  for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
+    if (chall[i] == 0) continue;
+    ct_secret_monomial<P>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
+    ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
+    resp += P::n8;
+  }
+  const unsigned count = seedtree_path(P::tree(), f.nodes, labels, P::lambda, resp);  // step 11
+  resp[std::size_t{count} * P::lambda] = static_cast<std::uint8_t>(count);
+  *sig_len = P::sig_fixed_bytes + std::size_t{count} * P::lambda;
+
+  key.x.wipe();
+  ct::wipe(&key, sizeof key), ct::wipe(&f, sizeof f);
+  return Status::ok;
+}
+
+// What the rounds and the responses share (steps 3-10): the seed tree, the blinding seed, the
+// pivot maps and the monomial and sorting-network buffers. The balanced point's frame too.
+template <class P>
+struct SignState {
+  std::uint8_t nodes[P::tree_nodes * P::lambda], cf_seed[P::lambda];
+  std::uint8_t pivot_maps[P::t][P::n8], flags[P::n], coef[P::n];
+  std::uint16_t perm[P::n], keys[P::n], pay[P::n];
+};
+
 template <class P, unsigned T>
-struct SignFrame {
-  static constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+struct SignFrame : SignState<P> {
   Work<P> w;
-  std::uint8_t vt[m * k];
-  std::uint8_t nodes[P::tree_nodes * lambda], cf_seed[lambda], round_seeds[t * lambda];
-  std::uint8_t pivot_maps[t][P::n8], flags[n], coef[n];
-  std::uint16_t perm[n], keys[n], pay[n];
+  std::uint8_t vt[P::m * P::k], round_seeds[P::t * P::lambda];
 };
 
 template <class P, unsigned T>
 Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
             std::uint8_t* sig, std::size_t* sig_len) {
-  using F = SignFrame<P, T>;
-  constexpr unsigned n = P::n, k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  F f;
+  constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  SignFrame<P, T> f;
   ExpandedKey<P> key(state);
-  // G0_seed is the public key's first field (section 3; D7).
-  SIGSPACE_CT_DECLASSIFY(key.g0_seed, lambda);
-  key.x.squeeze(f.nodes, lambda);  // step 3: the ephemeral root seed, then the blinding seed
-  key.x.squeeze(f.cf_seed, lambda);
   typename P::Xof blinding;
-  blinding.absorb(f.cf_seed, lambda);
-  blinding.finalize();
-  seedtree_build<P>(f.nodes, salt);  // step 4
+  sign_seeds<P>(key, salt, f.nodes, f.cf_seed, blinding);  // steps 3-4
   seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
 
   expand_g0<P>(key.g0_seed, f.w.bytes);  // step 5: V, kept as its columns
@@ -74,10 +116,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       g0_round<P, T>(f.w, f.vt, f.perm);
       std::uint8_t* a = f.w.bytes;  // the round's block
       exchange::Tableau tab = f.w.tableau();
-      exchange::pivot_flags(tab, f.flags);
-      std::memset(f.pivot_maps[i], 0, P::n8);
-      for (unsigned j = 0; j < n; ++j)
-        f.pivot_maps[i][j / 8] = static_cast<std::uint8_t>(f.pivot_maps[i][j / 8] | ((f.flags[j] & 1u) << (j % 8)));
+      pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
       ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
       // (section 6.5; D10), and the canonical form may branch on it.
@@ -88,27 +127,8 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     }
     h.absorb(f.w.bytes, k * m);
   }
-  std::uint8_t* digest = sig;
-  finish_digest<P>(h, msg.message, salt, digest);  // step 7
-  std::memcpy(sig + P::digest_bytes, salt, P::salt_bytes);
-
-  std::uint8_t chall[t], labels[P::tree_nodes];
-  sample_challenge<P>(digest, chall);  // step 8 (declassifies the digest)
-  seedtree_label(P::tree(), chall, labels);  // step 9
-  std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
-  for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
-    if (chall[i] == 0) continue;
-    ct_secret_monomial<P>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
-    ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
-    resp += P::n8;
-  }
-  const unsigned count = seedtree_path(P::tree(), f.nodes, labels, lambda, resp);  // step 11
-  resp[std::size_t{count} * lambda] = static_cast<std::uint8_t>(count);
-  *sig_len = P::sig_fixed_bytes + std::size_t{count} * lambda;
-
-  key.x.wipe(), blinding.wipe();
-  ct::wipe(&key, sizeof key), ct::wipe(&f, sizeof f);
-  return Status::ok;
+  blinding.wipe();
+  return sign_finish<P>(h, key, f, msg, salt, sig, sig_len);
 }
 
 }  // namespace sigspace::less::speed_ceiling

@@ -23,18 +23,24 @@ namespace sigspace::less::speed_ceiling {
 // one) and its packed non-pivot block the tableau, unpacked column by column.
 // A column's destination in G'' is its rank among the selected columns (response bit set) or k
 // plus its rank among the others (the reference's select_columns).
-template <class P, unsigned T>
-void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp) {
+template <class P>
+void response_destinations(const std::uint8_t* packed, const std::uint8_t* resp, std::uint16_t* row_dest,
+                           std::uint16_t* col_dest, std::uint16_t* col_src) {
   unsigned front = 0, back = P::k, row = 0, col = 0;
   for (unsigned c = 0; c < P::n; ++c) {
     const unsigned dest = ((resp[c / 8] >> (c % 8)) & 1u) ? front++ : back++;
     if ((packed[c / 8] >> (c % 8)) & 1u) {
-      w.row_dest[row++] = static_cast<std::uint16_t>(dest);
+      row_dest[row++] = static_cast<std::uint16_t>(dest);
     } else {
-      w.col_dest[col] = static_cast<std::uint16_t>(dest), w.col_src[col] = static_cast<std::uint16_t>(col);
+      col_dest[col] = static_cast<std::uint16_t>(dest), col_src[col] = static_cast<std::uint16_t>(col);
       ++col;
     }
   }
+}
+
+template <class P, unsigned T>
+void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t* resp) {
+  response_destinations<P>(packed, resp, w.row_dest, w.col_dest, w.col_src);
   unpack_rref_block_columns(packed, P::k, P::n, w.bytes);  // the tableau's columns, loaded in place
   exchange::Tableau t = w.tableau();
   exchange::load(t, w.bytes);
@@ -54,17 +60,11 @@ template <class P, unsigned T>
 Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
   SignatureFields fields;
-  if (const Status st = check_signature<P>(pk, sig, &fields); st != Status::ok) return st;  // step 1
-  const std::uint8_t *digest = fields.digest, *salt = fields.salt, *resp = fields.resp;
-  const std::uint8_t* seeds = fields.seeds;
-  const unsigned count = fields.count;
-
   VerifyFrame<P> f;
-  std::memset(f.nodes, 0, sizeof f.nodes);
-  std::uint8_t chall[t], labels[P::tree_nodes];
-  sample_challenge<P>(digest, chall);  // step 2
-  seedtree_label(P::tree(), chall, labels);
-  if (!seedtree_rebuild<P>(f.nodes, labels, seeds, count, salt)) return Status::invalid_signature;
+  std::uint8_t chall[t];
+  const Status opened = open_signature<P>(pk, sig, &fields, chall, f.nodes);  // steps 1-2
+  if (opened != Status::ok) return opened;
+  const std::uint8_t *digest = fields.digest, *salt = fields.salt, *resp = fields.resp;
   seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
 
   expand_g0<P>(pk.data(), f.w.bytes);  // step 3: pk starts with G0_seed
@@ -82,11 +82,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
     if (!f.w.template canonical_form<(T & kTwoPassCf) != 0>()) return Status::invalid_signature;
     h.absorb(f.w.bytes, k * m);
   }
-  std::uint8_t expect[P::digest_bytes];
-  finish_digest<P>(h, msg.message, salt, expect);  // step 5
-  return ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0
-             ? Status::ok
-             : Status::invalid_signature;
+  return check_digest<P>(h, msg.message, salt, digest);  // step 5
 }
 
 }  // namespace sigspace::less::speed_ceiling

@@ -1,0 +1,83 @@
+// The per-round code block of the LESS balanced point (less-v2.0.md sections 5 and 9; issue 17):
+// the speed ceiling's basis exchange (speed_ceiling/rounds.hpp), run in one buffer. The tableau
+// (two k x m blocks of 16-bit lanes) is also where V's columns are loaded and sorted, where the
+// block is stored, blinded and put in canonical form; V is expanded again each round.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "less/common/canonical.hpp"
+#include "less/common/canonical_in_place.hpp"
+#include "less/common/codes.hpp"
+#include "less/common/exchange.hpp"
+#include "less/common/expand.hpp"
+#include "less/speed_ceiling/rounds.hpp"
+
+namespace sigspace::less::balanced {
+
+// Technique flags (point.hpp names them); the exchange engine's flags are always on.
+inline constexpr unsigned kInPlaceCf = 1u << 5;  // the canonical form in the block, O(k) scratch
+inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each round, not kept
+inline constexpr unsigned kEngine = speed_ceiling::kSwarLanes | speed_ceiling::kBoundedVisits |
+                                    speed_ceiling::kLazyFold | speed_ceiling::kRank2;
+
+template <class P, unsigned T>
+struct Work {
+  static constexpr unsigned k = P::k, m = P::m;
+  static constexpr std::size_t block = std::size_t{k} * m;
+  static constexpr bool streamed = (T & kStreamedV) != 0, in_place_cf = (T & kInPlaceCf) != 0;
+  std::uint32_t cols[m * (k / 2)];  // 2 * block bytes; the first block is the round's bytes
+  std::uint16_t row_dest[k], col_dest[m], col_src[m], keys[m];
+  std::uint8_t entered[m], row_kept[k];
+  std::uint32_t onehot[k], utilde[k];
+  std::uint8_t vt[streamed ? 1 : block];    // without streamed-v: V's columns, kept
+  std::uint8_t cand[in_place_cf ? 1 : block];  // without in-place-cf: the candidate matrix
+
+  std::uint8_t* bytes() { return reinterpret_cast<std::uint8_t*>(cols); }
+  exchange::Tableau tableau() {
+    return {k, m, cols, row_dest, col_dest, col_src, entered, row_kept, onehot, utilde, bytes(), keys};
+  }
+  // V's columns (m x k bytes) into the first block: expanded again, or copied.
+  void load_v(const std::uint8_t* g0_seed) {
+    if constexpr (streamed) {
+      expand_g0<P>(g0_seed, bytes());
+      transpose_square(bytes(), k);
+    } else {
+      std::memcpy(bytes(), vt, block);
+    }
+  }
+  void keep_v(const std::uint8_t* g0_seed) {
+    if constexpr (!streamed) {
+      expand_g0<P>(g0_seed, bytes());
+      transpose(bytes(), k, m, vt);
+    }
+  }
+  // Section 6 on the stored block (the first k*m bytes).
+  bool canonical_form() {
+    if constexpr (in_place_cf)
+      return canonical_form_in_place<k, m>(bytes());
+    else
+      return less::canonical_form<k, m, true>(bytes(), cand);
+  }
+};
+
+// Runs the exchange on the columns in the first block (destinations set by the caller) and
+// stores the round's k x m block there.
+template <class P, unsigned T>
+void exchange_in_place(Work<P, T>& w) {
+  exchange::Tableau t = w.tableau();
+  exchange::load(t, w.bytes());
+  speed_ceiling::visit<P, T | kEngine>(t);
+}
+
+// Section 5 step 6 and section 9 step 4 for a round whose generator is G0 * mu (see
+// speed_ceiling::g0_round); the block is left in the tableau until store_in_place.
+template <class P, unsigned T>
+void g0_round(Work<P, T>& w, const std::uint8_t* g0_seed, const std::uint16_t* perm) {
+  for (unsigned i = 0; i < P::k; ++i) w.row_dest[i] = perm[i];
+  for (unsigned c = 0; c < P::m; ++c) w.col_dest[c] = perm[P::k + c], w.col_src[c] = static_cast<std::uint16_t>(c);
+  w.load_v(g0_seed);
+  exchange_in_place(w);
+}
+
+}  // namespace sigspace::less::balanced

@@ -1,0 +1,140 @@
+#include "less/common/canonical_in_place.hpp"
+
+#include <algorithm>
+#include <cstring>
+
+#include "less/common/canonical_rows.hpp"
+#include "less/common/fq.hpp"
+
+namespace sigspace::less {
+namespace {
+using namespace cf_rows;
+
+// Would candidate d's build succeed (canonical.cpp's build_candidate, without building it)? Every
+// row scaled by d must be all-equal or normalise. Writes the least scaled row's histogram to
+// least. The reference's pruning test there (no row with as many zeros as the best's first row)
+// never fires: scaling keeps every row's zeros, and a first row is one with the most.
+bool build_succeeds(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d, std::uint8_t* line,
+                    std::uint8_t* least) {
+  std::uint8_t h[128];
+  for (unsigned r = 0; r < k; ++r) {
+    const std::uint8_t* src = a + std::size_t{r} * m;
+    for (unsigned j = 0; j < m; ++j) line[j] = fq_mul(src[j], d[j]);
+    if (!all_equal(line, m) && !normalise(line, m)) return false;
+    histogram(line, m, h);
+    if (r == 0 || hist_less(h, least)) std::memcpy(least, h, 128);
+  }
+  return true;
+}
+
+void scalars_of(const std::uint8_t* a, unsigned m, unsigned r, std::uint8_t* d) {
+  for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[a[std::size_t{r} * m + j]];
+}
+
+// The winning candidate's row, or k when no build succeeds. canonical_form keeps a built
+// candidate when it is below the best so far. The first always is: its own row scales to all
+// ones, so it differs from the all-(q-1) start. A later one is built only when a maximal-zero
+// row's key is below the best's first row's (precheck); its first row, the least, is then below
+// too, and a first row is sorted (the columns are), so the histogram order is its lexicographic
+// order. So the winner is the last candidate in row order that passes precheck and builds; the
+// two-pass shortcut (canonical.cpp) finds it in the common case without replaying them all.
+unsigned winner(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws, unsigned nj) {
+  std::uint8_t h[128], key[128], least[128], lbest[128] = {}, l_new[128];
+  unsigned win = k;
+  if (least_key(a, k, m, ws.rows, nj, ws.d, ws.line, h, key, least))
+    for (unsigned r = 0; r < k; ++r) {
+      if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows, nj, ws.d, ws.line, h, key) ||
+          std::memcmp(key, least, 128) != 0)
+        continue;
+      if (build_succeeds(a, k, m, ws.d, ws.line, l_new)) return r;
+    }
+  for (unsigned r = 0; r < k; ++r) {  // canonical_form's loop, replayed
+    if (!zero_free(a + std::size_t{r} * m, m)) continue;
+    scalars_of(a, m, r, ws.d);
+    if (!precheck(a, m, ws.d, ws.rows, nj, lbest, ws.line, h)) continue;
+    if (!build_succeeds(a, k, m, ws.d, ws.line, l_new)) continue;
+    win = r;
+    std::memcpy(lbest, l_new, 128);
+  }
+  return win;
+}
+
+// The first comparison of the row order (hist_less) on eight values: a row's multiset as its
+// values in increasing order, each as often as its (byte) count says, then 0xff. Two rows'
+// sequences compare as their histograms do, so unequal keys decide and equal ones fall back.
+std::uint64_t row_key(const std::uint8_t* row, unsigned m) {
+  std::uint8_t h[128];
+  histogram(row, m, h);
+  std::uint64_t key = 0;
+  unsigned n = 0;
+  for (unsigned v = 0; v < kQ && n < 8; ++v)
+    for (unsigned c = 0; c < h[v] && n < 8; ++c, ++n) key = key << 8 | v;
+  for (; n < 8; ++n) key = key << 8 | 0xff;
+  return key;
+}
+
+// Rows in place: new row r = old row order[r], by following the permutation's cycles.
+void permute_rows(std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* order, std::uint8_t* buf) {
+  for (unsigned s = 0; s < k; ++s) {
+    if (order[s] == s) continue;
+    std::memcpy(buf, a + std::size_t{s} * m, m);
+    for (unsigned cur = s;;) {
+      const unsigned next = order[cur];
+      order[cur] = static_cast<std::uint16_t>(cur);  // placed
+      std::uint8_t* dst = a + std::size_t{cur} * m;
+      if (next == s) {
+        std::memcpy(dst, buf, m);
+        break;
+      }
+      std::memcpy(dst, a + std::size_t{next} * m, m);
+      cur = next;
+    }
+  }
+}
+
+// Steps 4c-4e of the winner, in a: the same orders as build_candidate, from the same
+// comparisons (std::sort then makes the same moves, ties included).
+void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws) {
+  for (unsigned r = 0; r < k; ++r) {
+    std::uint8_t* row = a + std::size_t{r} * m;
+    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(row[j], ws.d[j]);
+    if (!all_equal(row, m)) normalise(row, m);  // succeeds: winner() checked it
+    ws.keys[r] = row_key(row, m);
+  }
+  for (unsigned r = 0; r < k; ++r) ws.rows[r] = static_cast<std::uint16_t>(r);
+  std::sort(ws.rows, ws.rows + k, [&](std::uint16_t x, std::uint16_t y) {
+    if (ws.keys[x] != ws.keys[y]) return ws.keys[x] < ws.keys[y];
+    std::uint8_t hx[128], hy[128];
+    histogram(a + std::size_t{x} * m, m, hx), histogram(a + std::size_t{y} * m, m, hy);
+    return hist_less(hx, hy);
+  });
+  permute_rows(a, k, m, ws.rows, ws.line);
+  for (unsigned j = 0; j < m; ++j) ws.col_idx[j] = static_cast<std::uint16_t>(j);
+  std::sort(ws.col_idx, ws.col_idx + m, [&](std::uint16_t x, std::uint16_t y) {
+    for (unsigned r = 0; r < k; ++r) {  // memcmp of the two columns
+      const std::uint8_t* row = a + std::size_t{r} * m;
+      if (row[x] != row[y]) return row[x] < row[y];
+    }
+    return false;
+  });
+  for (unsigned r = 0; r < k; ++r) {
+    std::uint8_t* row = a + std::size_t{r} * m;
+    for (unsigned j = 0; j < m; ++j) ws.d[j] = row[ws.col_idx[j]];
+    std::memcpy(row, ws.d, m);
+  }
+}
+
+}  // namespace
+
+// Section 6, compute_canonical_form_type5_popcnt, decided read-only and then built in a.
+bool canonical_form_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws) {
+  const unsigned nj = max_zero_rows(a, k, m, ws.rows);
+  if (nj == m) return false;  // all rows tie, as canonical_form
+  const unsigned win = winner(a, k, m, ws, nj);
+  if (win == k) return false;
+  scalars_of(a, m, win, ws.d);
+  build_in_place(a, k, m, ws);
+  return true;
+}
+
+}  // namespace sigspace::less

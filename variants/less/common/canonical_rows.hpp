@@ -1,0 +1,34 @@
+// Row-level steps of the canonical form (less-v2.0.md section 6), shared by the candidate-
+// building forms (canonical.cpp) and the in-place one (canonical_in_place.cpp). Data-dependent
+// by design: their input is a blinded matrix.
+#pragma once
+#include <cstddef>
+#include <cstdint>
+
+namespace sigspace::less::cf_rows {
+
+// The row multiset order through histograms: at the first value whose counts differ, the row
+// with more copies is smaller. Counts are bytes, as in the reference.
+bool hist_less(const std::uint8_t* a, const std::uint8_t* b);
+void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h);
+// Row normalisation: scale by the inverse of the row sum, or when the sum is zero by the sum of
+// inverses itself; false when that is zero too.
+bool normalise(std::uint8_t* row, unsigned m);
+bool all_equal(const std::uint8_t* row, unsigned m);
+bool zero_free(const std::uint8_t* row, unsigned m);
+// The rows with the most zeros, in increasing order (the candidates' pruning set); their number.
+unsigned max_zero_rows(const std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* rows_j);
+// Step 4b (type4_sub): does some maximal-zero row, scaled by d and normalised, have a histogram
+// strictly below lbest? A failed normalisation disqualifies the candidate.
+bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const std::uint16_t* rows_j,
+              unsigned nj, const std::uint8_t* lbest, std::uint8_t* row, std::uint8_t* h);
+// Candidate r's column scalars d (the inverses of its row) and its key: the least histogram of
+// the maximal-zero rows scaled by d and normalised; false when one of them does not normalise.
+bool candidate_key(const std::uint8_t* a, unsigned m, unsigned r, const std::uint16_t* rows_j, unsigned nj,
+                   std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key);
+// The least key over the zero-free candidates whose keys exist (two-pass form, pass 1); false
+// when there is none. d, row, h and key are scratch.
+bool least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
+               std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least);
+
+}  // namespace sigspace::less::cf_rows
