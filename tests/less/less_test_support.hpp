@@ -4,6 +4,7 @@
 
 #include <cctype>
 #include <cstdio>
+#include <cstdlib>
 #include <cstring>
 #include <string>
 #include <vector>
@@ -42,6 +43,8 @@ inline std::vector<const sigspace::Variant*> one_per_set() {
 // (host-asan; GCC defines __SANITIZE_ADDRESS__) replays entries 0 and 1 of everything: under
 // ASan a LESS signature costs several times the Release one, and the memory checks gain
 // nothing from more entries of the same code path. The boards replay entry 0 (tests/less/board).
+// SIGSPACE_LESS_KAT=full replays every entry everywhere (the full sweep, outside the suite):
+//   SIGSPACE_LESS_KAT=full build/host/tests/less/less_tests --gtest_filter='Registry/LessKat.*'
 #if defined(__SANITIZE_ADDRESS__)
 inline constexpr bool kSanitizerBuild = true;
 #else
@@ -49,7 +52,18 @@ inline constexpr bool kSanitizerBuild = false;
 #endif
 inline constexpr int kKatSubsetEntries = 2;
 
+inline bool kat_full_sweep() {
+  const char* mode = std::getenv("SIGSPACE_LESS_KAT");
+  if (mode == nullptr) return false;
+  if (std::strcmp(mode, "full") != 0) {
+    std::fprintf(stderr, "SIGSPACE_LESS_KAT=%s: the only value is 'full' (or unset)\n", mode);
+    std::exit(2);
+  }
+  return true;
+}
+
 inline bool kat_subset(const sigspace::Variant& v) {
+  if (kat_full_sweep()) return false;
   const bool ablation = std::strchr(v.id, '~') != nullptr, category1 = v.param_set[5] == '1';
   return kSanitizerBuild || (ablation && !category1);
 }
