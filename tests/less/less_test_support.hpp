@@ -45,6 +45,7 @@ inline std::vector<const sigspace::Variant*> one_per_set() {
 // nothing from more entries of the same code path. The boards replay entry 0 (tests/less/board).
 // SIGSPACE_LESS_KAT=full replays every entry everywhere (the full sweep, outside the suite):
 //   SIGSPACE_LESS_KAT=full build/host/tests/less/less_tests --gtest_filter='Registry/LessKat.*'
+// (last result for the ablations the suite subsets: results/kat/less-ablations-full-20261202-b22357f.md).
 #if defined(__SANITIZE_ADDRESS__)
 inline constexpr bool kSanitizerBuild = true;
 #else
