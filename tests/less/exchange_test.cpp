@@ -211,7 +211,8 @@ TEST(LessCanonical, InPlaceEqualsOnePass) {
       const unsigned values = k > 100 ? 126 : 1 + static_cast<unsigned>(rng() % 3);
       for (auto& x : a) {
         const auto roll = rng() % 100;
-        x = roll < zero ? 0 : roll < zero + ones ? 1 : static_cast<std::uint8_t>(1 + rng() % values);
+        const auto value = roll < zero ? 0 : roll < zero + ones ? 1 : 1 + rng() % values;
+        x = static_cast<std::uint8_t>(value);
       }
       std::vector<std::uint8_t> one = a, in_place = a;
       const bool ok = cf(one, k, m, false);
