@@ -69,6 +69,17 @@ inline bool kat_subset(const sigspace::Variant& v) {
   return kSanitizerBuild || (ablation && !category1);
 }
 
+// The variants the tamper tests run: every operating point, and the ablations of category 1.
+// An ablation is its point with one technique off, so its verify at categories 3 and 5 is the
+// category-1 code with other sizes; there, rejecting tampered signatures (a full verify each,
+// seconds at category 5) is left to the points, and SIGSPACE_LESS_KAT=full runs them all.
+inline std::vector<const sigspace::Variant*> tamper_variants() {
+  std::vector<const sigspace::Variant*> out;
+  for (const sigspace::Variant* v : less_variants())
+    if (kat_full_sweep() || std::strchr(v->id, '~') == nullptr || v->param_set[5] == '1') out.push_back(v);
+  return out;
+}
+
 inline bool kat_entry_selected(const sigspace::Variant& v, int index) {
   return !kat_subset(v) || index < kKatSubsetEntries;
 }

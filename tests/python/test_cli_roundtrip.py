@@ -11,7 +11,15 @@ KAT = Path(__file__).resolve().parents[2].parent / "shared" / "kat"
 
 
 # Ablations too: adoption measures them, so they must sign what their operating point signs.
-@pytest.mark.parametrize("variant_id", sigspace.variants() + sigspace.ablations())
+# LESS ablations at categories 3 and 5 are left to the KAT replay (tests/less: their byte
+# identity), since the command line runs the same code for every variant and a LESS-5 round
+# trip takes seconds per ablation.
+def _round_trip_ids():
+    return sigspace.variants() + [a for a in sigspace.ablations()
+                                  if not a.startswith(("LESS-3", "LESS-5"))]
+
+
+@pytest.mark.parametrize("variant_id", _round_trip_ids())
 def test_cli_matches_module(cli, variant_id, tmp_path):
     v = sigspace.variant(variant_id)
     seed = bytes(range(v.info["sizes"]["seed"]))
