@@ -74,8 +74,7 @@ void exchange_in_place(Work<P, T>& w) {
 // speed_ceiling::g0_round); the block is left in the tableau until store_in_place.
 template <class P, unsigned T>
 void g0_round(Work<P, T>& w, const std::uint8_t* g0_seed, const std::uint16_t* perm) {
-  for (unsigned i = 0; i < P::k; ++i) w.row_dest[i] = perm[i];
-  for (unsigned c = 0; c < P::m; ++c) w.col_dest[c] = perm[P::k + c], w.col_src[c] = static_cast<std::uint16_t>(c);
+  speed_ceiling::g0_destinations<P>(perm, w.row_dest, w.col_dest, w.col_src);
   w.load_v(g0_seed);
   exchange_in_place(w);
 }

@@ -72,10 +72,15 @@ void visit(exchange::Tableau& t) {
 // Section 5 step 6 and section 9 step 4 for a round whose generator is G0 * mu: the basic
 // columns are G0's unit columns (destinations perm[0..k)), the tableau is V (its columns vt,
 // m x k). Writes the block (k x m, in w.bytes) up to row and column order and scale.
+template <class P>
+void g0_destinations(const std::uint16_t* perm, std::uint16_t* row_dest, std::uint16_t* col_dest,
+                     std::uint16_t* col_src) {
+  for (unsigned i = 0; i < P::k; ++i) row_dest[i] = perm[i];
+  for (unsigned c = 0; c < P::m; ++c) col_dest[c] = perm[P::k + c], col_src[c] = static_cast<std::uint16_t>(c);
+}
 template <class P, unsigned T>
 void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
-  for (unsigned i = 0; i < P::k; ++i) w.row_dest[i] = perm[i];
-  for (unsigned c = 0; c < P::m; ++c) w.col_dest[c] = perm[P::k + c], w.col_src[c] = static_cast<std::uint16_t>(c);
+  g0_destinations<P>(perm, w.row_dest, w.col_dest, w.col_src);
   exchange::Tableau t = w.tableau();
   exchange::load(t, vt);
   visit<P, T>(t);
