@@ -17,6 +17,7 @@
 #include "less/common/exchange.hpp"
 #include "less/common/fq.hpp"
 #include "less/common/rref.hpp"
+#include "less/memory_floor/byte_exchange.hpp"
 
 namespace {
 
@@ -166,6 +167,55 @@ TEST(LessExchange, InPlaceLoadAndStoreMatch) {
       bool complete = false;
       const auto apart = e.run(vt, perm, k, exchange::Lanes::swar, true, true, &flags, &complete);
       ASSERT_EQ(e.run_in_place(vt, perm), apart) << "k " << k << " trial " << trial;
+    }
+  }
+}
+
+// The memory floor's byte-lane tableau (less/memory_floor/byte_exchange.hpp) gives the same
+// block and pivot flags as the 16-bit lanes, visits split at any point, columns of k % 4 = 0
+// and 2 bytes, sparse V (the slow path) and dense.
+struct ByteEngine {
+  unsigned k, m;
+  std::vector<std::uint8_t> cols, entered, row_kept, onehot;
+  std::vector<std::uint16_t> row_dest, col_dest, col_src, keys;
+  std::vector<std::uint32_t> utilde;
+  explicit ByteEngine(unsigned k_)
+      : k(k_), m(k_), cols(k_ * k_), entered(k_), row_kept(k_), onehot(k_), row_dest(k_), col_dest(k_),
+        col_src(k_), keys(k_), utilde(2 * byte_exchange::quads(k_)) {}
+  std::vector<std::uint8_t> run(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
+                                unsigned split, std::vector<std::uint8_t>* flags) {
+    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
+    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
+    cols = vt;
+    byte_exchange::Tableau t{k, m, cols.data(), row_dest.data(), col_dest.data(), col_src.data(),
+                             entered.data(), row_kept.data(), onehot.data(), utilde.data(), keys.data()};
+    byte_exchange::load(t);
+    byte_exchange::run(t, 0, split);
+    if (byte_exchange::complete_after(t, split) == 0) byte_exchange::run(t, split, m);
+    byte_exchange::store_in_place(t);
+    flags->assign(k + m, 0);
+    byte_exchange::pivot_flags(t, flags->data());
+    return cols;
+  }
+};
+
+TEST(LessExchange, ByteLanesMatchSixteenBitLanes) {
+  std::mt19937 rng(11);
+  for (const unsigned k : {8u, 10u, 40u, 126u, 200u}) {
+    Engine wide(k, k);
+    ByteEngine bytes(k);
+    for (unsigned trial = 0; trial < (k > 100 ? 6u : 200u); ++trial) {
+      const unsigned zero = trial % 2 == 0 ? 0 : 60;
+      std::vector<std::uint8_t> vt(k * k), want_flags, got_flags;
+      std::vector<std::uint16_t> perm(2 * k);
+      for (auto& x : vt) x = rng() % 100 < zero ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
+      for (unsigned i = 0; i < 2 * k; ++i) perm[i] = static_cast<std::uint16_t>(i);
+      std::shuffle(perm.begin(), perm.end(), rng);
+      bool complete = false;
+      const auto want = wide.run(vt, perm, k, exchange::Lanes::swar, true, true, &want_flags, &complete);
+      const auto split = static_cast<unsigned>(rng() % (k + 1));
+      ASSERT_EQ(bytes.run(vt, perm, split, &got_flags), want) << "k " << k << " trial " << trial;
+      ASSERT_EQ(got_flags, want_flags) << "k " << k << " trial " << trial;
     }
   }
 }

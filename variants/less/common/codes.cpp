@@ -59,23 +59,39 @@ void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std:
   }
 }
 
+namespace {
+// Value v < 128 at stream bit `bit` (the stream zeroed first).
+void put7(std::uint8_t* stream, std::size_t bit, unsigned v) {
+  stream[bit / 8] |= static_cast<std::uint8_t>(v << (bit % 8));
+  if (bit % 8 > 1) stream[bit / 8 + 1] |= static_cast<std::uint8_t>(v >> (8 - bit % 8));
+}
+std::uint8_t* clear_stream(std::uint8_t* out, unsigned k, unsigned n) {
+  std::uint8_t* stream = out + (n + 7) / 8;
+  std::memset(stream, 0, (std::size_t{7} * k * (n - k) + 7) / 8);
+  return stream;
+}
+}  // namespace
+
 void pack_rref(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,
                std::uint8_t* out) {
-  const unsigned n8 = (n + 7) / 8;
-  std::memset(out, 0, n8);
+  std::memset(out, 0, (n + 7) / 8);
   for (unsigned c = 0; c < n; ++c) out[c / 8] |= static_cast<std::uint8_t>(pivots[c] << (c % 8));
-  std::uint8_t* stream = out + n8;
-  const std::size_t stream_bytes = (std::size_t{7} * k * (n - k) + 7) / 8;
-  std::memset(stream, 0, stream_bytes);
+  std::uint8_t* stream = clear_stream(out, k, n);
   std::size_t bit = 0;
   for (unsigned r = 0; r < k; ++r)
     for (unsigned c = 0; c < n; ++c) {
       if (pivots[c]) continue;  // public: the pivot set is part of the public key
-      const unsigned v = g[std::size_t{r} * n + c];
-      stream[bit / 8] |= static_cast<std::uint8_t>(v << (bit % 8));
-      if (bit % 8 > 1) stream[bit / 8 + 1] |= static_cast<std::uint8_t>(v >> (8 - bit % 8));
+      put7(stream, bit, g[std::size_t{r} * n + c]);
       bit += 7;
     }
+}
+
+void pack_rref_block(const std::uint8_t* block, unsigned k, unsigned n, const std::uint8_t* pivot_map,
+                     std::uint8_t* out) {
+  std::memcpy(out, pivot_map, (n + 7) / 8);
+  std::uint8_t* stream = clear_stream(out, k, n);
+  const std::size_t count = std::size_t{k} * (n - k);
+  for (std::size_t i = 0; i < count; ++i) put7(stream, 7 * i, block[i]);
 }
 
 namespace {

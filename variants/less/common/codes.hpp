@@ -31,6 +31,9 @@ void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std:
 // row as a 7-bit little-endian bit stream.
 void pack_rref(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,
                std::uint8_t* out);
+// The same from the pivot bitmap (N8 bytes) and the non-pivot block (k x (n-k), row-major).
+void pack_rref_block(const std::uint8_t* block, unsigned k, unsigned n, const std::uint8_t* pivot_map,
+                     std::uint8_t* out);
 // Checks a packed RREF (exactly k pivots, zero padding bits, every value <= 126).
 bool packed_rref_valid(const std::uint8_t* in, unsigned k, unsigned n);
 // Expands a (valid) packed RREF into the k x n matrix (the i-th pivot column is e_i) and its

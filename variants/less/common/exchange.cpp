@@ -196,10 +196,7 @@ void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bo
 std::uint32_t complete_after(const Tableau& t, unsigned steps) {
   if (steps >= t.m) return ~0u;
   // Complete when no row still waits for its basic column beyond the next visit's destination.
-  const std::uint32_t next = t.col_dest[steps];
-  std::uint32_t waiting = 0;
-  for (unsigned r = 0; r < t.k; ++r) waiting |= ct::lt_mask(next, t.row_dest[r]);
-  return ~waiting;
+  return basis_settled(t.row_dest, t.k, t.col_dest[steps]);
 }
 
 void store(const Tableau& t, std::uint8_t* rows_kxm) {

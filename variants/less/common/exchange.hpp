@@ -25,6 +25,8 @@
 #include <cstddef>
 #include <cstdint>
 
+#include "sigspace/ct.hpp"
+
 namespace sigspace::less::exchange {
 
 // Caller-owned buffers for a k x m tableau (k even), sizes in elements.
@@ -70,6 +72,14 @@ void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bo
 // Whether the pivots chosen in the first `steps` visits already number k, so that every later
 // column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.
 std::uint32_t complete_after(const Tableau& t, unsigned steps);
+
+// The test behind complete_after, shared with the byte-lane tableau: all ones when no row still
+// waits for its basic column beyond destination next.
+inline std::uint32_t basis_settled(const std::uint16_t* row_dest, unsigned k, std::uint32_t next) {
+  std::uint32_t waiting = 0;
+  for (unsigned r = 0; r < k; ++r) waiting |= ct::lt_mask(next, row_dest[r]);
+  return ~waiting;
+}
 
 // T as a row-major k x m byte matrix, every value reduced to [0, 126].
 void store(const Tableau& t, std::uint8_t* rows_kxm);

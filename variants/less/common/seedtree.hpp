@@ -32,17 +32,24 @@ template <class P>
 bool seedtree_rebuild(std::uint8_t* nodes, const std::uint8_t* labels, const std::uint8_t* seeds,
                       unsigned count, const std::uint8_t* salt);
 
-// Expansion of one node (section 7): XOF(seed || salt || u16le(index)) -> left || right.
+// Expansion of one node (section 7): XOF(seed || salt || u16le(index)) -> left || right, the
+// two children's seeds (2 lambda bytes) into children.
 template <class P>
-void seedtree_expand(std::uint8_t* nodes, unsigned parent, unsigned left, const std::uint8_t* salt) {
+void seedtree_children(const std::uint8_t* seed, unsigned parent, const std::uint8_t* salt,
+                       std::uint8_t* children) {
   typename P::Xof x;
   std::uint8_t idx[2] = {static_cast<std::uint8_t>(parent), static_cast<std::uint8_t>(parent >> 8)};
-  x.absorb(nodes + std::size_t{parent} * P::lambda, P::lambda);
+  x.absorb(seed, P::lambda);
   x.absorb(salt, P::salt_bytes);
   x.absorb(idx, 2);
   x.finalize();
-  x.squeeze(nodes + std::size_t{left} * P::lambda, 2 * P::lambda);
+  x.squeeze(children, 2 * P::lambda);
   x.wipe();
+}
+template <class P>
+void seedtree_expand(std::uint8_t* nodes, unsigned parent, unsigned left, const std::uint8_t* salt) {
+  seedtree_children<P>(nodes + std::size_t{parent} * P::lambda, parent, salt,
+                       nodes + std::size_t{left} * P::lambda);
 }
 
 // Parent of node i on a level whose parent level has child offset off_parent (section 7).

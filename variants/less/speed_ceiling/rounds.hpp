@@ -90,10 +90,14 @@ void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
 // Round i's pivot set as an n-bit map (the reference keeps 2k source-column bytes instead), from
 // the exchange's flags.
 template <class P>
-void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
-  exchange::pivot_flags(t, flags);
+void flags_to_map(const std::uint8_t* flags, std::uint8_t* map) {
   std::memset(map, 0, P::n8);
   for (unsigned j = 0; j < P::n; ++j) map[j / 8] = static_cast<std::uint8_t>(map[j / 8] | ((flags[j] & 1u) << (j % 8)));
+}
+template <class P>
+void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
+  exchange::pivot_flags(t, flags);
+  flags_to_map<P>(flags, map);
 }
 
 // Section 2.2 with the constant-time sampler: the ephemeral monomial of round i and secret

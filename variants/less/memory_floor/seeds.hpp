@@ -1,0 +1,74 @@
+// The seed tree of LESS v2.0 (less-v2.0.md section 7) without its node array (issue 18, the
+// memory floor's seeds-on-demand): a node's seed is derived when needed by expanding the path
+// to it from a known ancestor (the root in signing, a published seed in verification), at most
+// one expansion per level. The tree shape and the labels are public; the seeds are not.
+#pragma once
+#include <cstdint>
+#include <cstring>
+
+#include "less/common/params.hpp"
+#include "less/common/seedtree.hpp"
+#include "sigspace/ct.hpp"
+
+namespace sigspace::less::memory_floor {
+
+// The level of node i and the index of its left child (section 7's numbering).
+template <class P>
+unsigned node_level(unsigned i) {
+  constexpr TreeShape sh = P::tree();
+  unsigned lev = 0;
+  for (unsigned start = sh.npl[0]; i >= start; start += sh.npl[++lev]) {
+  }
+  return lev;
+}
+template <class P>
+unsigned node_parent(unsigned i) {
+  return seedtree_parent(i, P::tree().off[node_level<P>(i) - 1]);
+}
+
+// Node i's seed from the seed of its ancestor `from` (from = i copies it): the path is expanded
+// top-down, one XOF per level.
+template <class P>
+void descend(const std::uint8_t* from_seed, unsigned from, unsigned i, const std::uint8_t* salt,
+             std::uint8_t* out) {
+  constexpr unsigned lambda = P::lambda;
+  unsigned path[16], len = 0;  // i, its parent, ... up to below `from` (levels <= 10)
+  for (unsigned c = i; c != from; c = node_parent<P>(c)) path[len++] = c;
+  std::uint8_t children[2 * lambda];
+  std::memcpy(out, from_seed, lambda);
+  for (unsigned p = from; len-- > 0;) {
+    const unsigned child = path[len], left = 2 * p + 1 - P::tree().off[node_level<P>(p)];
+    seedtree_children<P>(out, p, salt, children);
+    std::memcpy(out, children + (child - left) * lambda, lambda);
+    p = child;
+  }
+  ct::wipe(children, sizeof children);
+}
+
+// Published by GGMPath: 0-labelled under a 1-labelled parent (seedtree_path).
+template <class P>
+bool published(const std::uint8_t* labels, unsigned i) {
+  return i != 0 && labels[i] == 0 && labels[node_parent<P>(i)] == 1;
+}
+
+// Verification: leaf i's seed from the published seeds (the signature's, in GGMPath order,
+// which is node order). The leaf must be 0-labelled (an unchallenged round).
+template <class P>
+void published_leaf(const std::uint8_t* labels, const std::uint8_t* seeds, unsigned leaf,
+                    const std::uint8_t* salt, std::uint8_t* out) {
+  unsigned top = leaf;
+  while (!published<P>(labels, top)) top = node_parent<P>(top);
+  unsigned rank = 0;
+  for (unsigned j = 1; j < top; ++j) rank += published<P>(labels, j);
+  descend<P>(seeds + std::size_t{rank} * P::lambda, top, leaf, salt, out);
+}
+
+// The number of published seeds the labels call for (seedtree_rebuild's count check).
+template <class P>
+unsigned published_count(const std::uint8_t* labels) {
+  unsigned count = 0;
+  for (unsigned j = 1; j < P::tree_nodes; ++j) count += published<P>(labels, j);
+  return count;
+}
+
+}  // namespace sigspace::less::memory_floor
