@@ -67,11 +67,13 @@ struct Engine {
   }
 };
 
-bool cf_in_place(std::vector<std::uint8_t>& a, unsigned k, unsigned m) {
+// With row keys (the balanced point) or without (the memory floor).
+bool cf_in_place(std::vector<std::uint8_t>& a, unsigned k, unsigned m, bool row_keys = true) {
   std::vector<std::uint8_t> d(m), line(m);
   std::vector<std::uint16_t> rows(k), col_idx(m);
   std::vector<std::uint64_t> keys(k);
-  return canonical_form_in_place(a.data(), k, m, {d.data(), line.data(), rows.data(), col_idx.data(), keys.data()});
+  const CfInPlaceScratch ws{d.data(), line.data(), rows.data(), col_idx.data(), row_keys ? keys.data() : nullptr};
+  return canonical_form_in_place(a.data(), k, m, ws);
 }
 
 bool cf(std::vector<std::uint8_t>& a, unsigned k, unsigned m, bool two_pass) {
@@ -172,29 +174,26 @@ TEST(LessExchange, InPlaceLoadAndStoreMatch) {
 }
 
 // The memory floor's byte-lane tableau (less/memory_floor/byte_exchange.hpp) gives the same
-// block and pivot flags as the 16-bit lanes, visits split at any point, columns of k % 4 = 0
-// and 2 bytes, sparse V (the slow path) and dense.
+// block as the 16-bit lanes and the same pivot set (by destination), visits split at any point,
+// columns of k % 4 = 0 and 2 bytes, sparse V (the slow path) and dense. Its destinations after
+// the run put the block in RREF order (key generation relies on that; the KATs check it).
 struct ByteEngine {
   unsigned k, m;
-  std::vector<std::uint8_t> cols, entered, row_kept, onehot;
-  std::vector<std::uint16_t> row_dest, col_dest, col_src, keys;
+  std::vector<std::uint8_t> cols, onehot;
+  std::vector<std::uint16_t> dest;
   std::vector<std::uint32_t> utilde;
-  explicit ByteEngine(unsigned k_)
-      : k(k_), m(k_), cols(k_ * k_), entered(k_), row_kept(k_), onehot(k_), row_dest(k_), col_dest(k_),
-        col_src(k_), keys(k_), utilde(2 * byte_exchange::quads(k_)) {}
+  explicit ByteEngine(unsigned k_) : k(k_), m(k_), onehot(k_), dest(2 * k_), utilde(2 * byte_exchange::quads(k_)) {}
   std::vector<std::uint8_t> run(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
-                                unsigned split, std::vector<std::uint8_t>* flags) {
-    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
-    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
+                                unsigned split, std::vector<std::uint8_t>* map) {
+    dest = perm;
     cols = vt;
-    byte_exchange::Tableau t{k, m, cols.data(), row_dest.data(), col_dest.data(), col_src.data(),
-                             entered.data(), row_kept.data(), onehot.data(), utilde.data(), keys.data()};
+    byte_exchange::Tableau t{k, m, cols.data(), dest.data(), dest.data() + k, onehot.data(), utilde.data()};
     byte_exchange::load(t);
     byte_exchange::run(t, 0, split);
     if (byte_exchange::complete_after(t, split) == 0) byte_exchange::run(t, split, m);
     byte_exchange::store_in_place(t);
-    flags->assign(k + m, 0);
-    byte_exchange::pivot_flags(t, flags->data());
+    map->assign((2 * k + 7) / 8, 0);
+    byte_exchange::pivot_map(t, 2 * k, map->data());
     return cols;
   }
 };
@@ -206,16 +205,19 @@ TEST(LessExchange, ByteLanesMatchSixteenBitLanes) {
     ByteEngine bytes(k);
     for (unsigned trial = 0; trial < (k > 100 ? 6u : 200u); ++trial) {
       const unsigned zero = trial % 2 == 0 ? 0 : 60;
-      std::vector<std::uint8_t> vt(k * k), want_flags, got_flags;
+      std::vector<std::uint8_t> vt(k * k), src_flags, map;
       std::vector<std::uint16_t> perm(2 * k);
       for (auto& x : vt) x = rng() % 100 < zero ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
       for (unsigned i = 0; i < 2 * k; ++i) perm[i] = static_cast<std::uint16_t>(i);
       std::shuffle(perm.begin(), perm.end(), rng);
       bool complete = false;
-      const auto want = wide.run(vt, perm, k, exchange::Lanes::swar, true, true, &want_flags, &complete);
+      const auto want = wide.run(vt, perm, k, exchange::Lanes::swar, true, true, &src_flags, &complete);
+      std::vector<std::uint8_t> want_map((2 * k + 7) / 8, 0);
+      for (unsigned x = 0; x < 2 * k; ++x)
+        if (src_flags[x] != 0) want_map[perm[x] / 8] = static_cast<std::uint8_t>(want_map[perm[x] / 8] | (1u << (perm[x] % 8)));
       const auto split = static_cast<unsigned>(rng() % (k + 1));
-      ASSERT_EQ(bytes.run(vt, perm, split, &got_flags), want) << "k " << k << " trial " << trial;
-      ASSERT_EQ(got_flags, want_flags) << "k " << k << " trial " << trial;
+      ASSERT_EQ(bytes.run(vt, perm, split, &map), want) << "k " << k << " trial " << trial;
+      ASSERT_EQ(map, want_map) << "k " << k << " trial " << trial;
     }
   }
 }
@@ -234,12 +236,14 @@ TEST(LessCanonical, TwoPassEqualsOnePass) {
     const auto k = static_cast<unsigned>(2 + rng() % 11), zero = static_cast<unsigned>(rng() % 60);
     std::vector<std::uint8_t> a(k * k);
     for (auto& x : a) x = rng() % 100 < zero ? 0 : static_cast<std::uint8_t>(1 + rng() % 126);
-    std::vector<std::uint8_t> one = a, two = a, in_place = a;
+    std::vector<std::uint8_t> one = a, two = a, in_place = a, keyless = a;
     const bool ok = cf(one, k, k, false);
     ASSERT_EQ(cf(two, k, k, true), ok) << "trial " << trial;
     ASSERT_EQ(two, one) << "trial " << trial;
     ASSERT_EQ(cf_in_place(in_place, k, k), ok) << "trial " << trial;
     ASSERT_EQ(in_place, one) << "trial " << trial;
+    ASSERT_EQ(cf_in_place(keyless, k, k, false), ok) << "trial " << trial;
+    ASSERT_EQ(keyless, one) << "trial " << trial;
     failed += !ok;
   }
   EXPECT_GT(failed, 0u);
@@ -264,10 +268,12 @@ TEST(LessCanonical, InPlaceEqualsOnePass) {
         const auto value = roll < zero ? 0 : roll < zero + ones ? 1 : 1 + rng() % values;
         x = static_cast<std::uint8_t>(value);
       }
-      std::vector<std::uint8_t> one = a, in_place = a;
+      std::vector<std::uint8_t> one = a, in_place = a, keyless = a;
       const bool ok = cf(one, k, m, false);
       ASSERT_EQ(cf_in_place(in_place, k, m), ok) << k << "x" << m << " trial " << trial;
       ASSERT_EQ(in_place, one) << k << "x" << m << " trial " << trial;
+      ASSERT_EQ(cf_in_place(keyless, k, m, false), ok) << k << "x" << m << " trial " << trial;
+      ASSERT_EQ(keyless, one) << k << "x" << m << " trial " << trial;
     }
 }
 

@@ -13,10 +13,9 @@ using namespace cf_rows;
 // Would candidate d's build succeed (canonical.cpp's build_candidate, without building it)? Every
 // row scaled by d must be all-equal or normalise. Writes the least scaled row's histogram to
 // least. The reference's pruning test there (no row with as many zeros as the best's first row)
-// never fires: scaling keeps every row's zeros, and a first row is one with the most.
+// never fires: scaling keeps every row's zeros, and a first row is one with the most. h is scratch.
 bool build_succeeds(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d, std::uint8_t* line,
-                    std::uint8_t* least) {
-  std::uint8_t h[128];
+                    std::uint8_t* h, std::uint8_t* least) {
   for (unsigned r = 0; r < k; ++r) {
     const std::uint8_t* src = a + std::size_t{r} * m;
     for (unsigned j = 0; j < m; ++j) line[j] = fq_mul(src[j], d[j]);
@@ -38,25 +37,38 @@ void scalars_of(const std::uint8_t* a, unsigned m, unsigned r, std::uint8_t* d) 
 // too, and a first row is sorted (the columns are), so the histogram order is its lexicographic
 // order. So the winner is the last candidate in row order that passes precheck and builds; the
 // two-pass shortcut (canonical.cpp) finds it in the common case without replaying them all.
-unsigned winner(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws, unsigned nj) {
-  std::uint8_t h[128], key[128], least[128], lbest[128] = {}, l_new[128];
+// The two halves are separate frames, so that their histograms are not on the stack together
+// (the memory floor counts every byte). The shortcut's candidate key is dead once compared, so
+// it takes the built candidate's least histogram.
+[[gnu::noinline]] unsigned shortcut(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws,
+                                    unsigned nj) {
+  std::uint8_t h[128], key[128], least[128];
+  if (!least_key(a, k, m, ws.rows, nj, ws.d, ws.line, h, key, least)) return k;
+  for (unsigned r = 0; r < k; ++r) {
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows, nj, ws.d, ws.line, h, key) ||
+        std::memcmp(key, least, 128) != 0)
+      continue;
+    if (build_succeeds(a, k, m, ws.d, ws.line, h, key)) return r;
+  }
+  return k;
+}
+[[gnu::noinline]] unsigned replay(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws,
+                                  unsigned nj) {
+  std::uint8_t h[128], lbest[128] = {}, l_new[128];
   unsigned win = k;
-  if (least_key(a, k, m, ws.rows, nj, ws.d, ws.line, h, key, least))
-    for (unsigned r = 0; r < k; ++r) {
-      if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows, nj, ws.d, ws.line, h, key) ||
-          std::memcmp(key, least, 128) != 0)
-        continue;
-      if (build_succeeds(a, k, m, ws.d, ws.line, l_new)) return r;
-    }
   for (unsigned r = 0; r < k; ++r) {  // canonical_form's loop, replayed
     if (!zero_free(a + std::size_t{r} * m, m)) continue;
     scalars_of(a, m, r, ws.d);
     if (!precheck(a, m, ws.d, ws.rows, nj, lbest, ws.line, h)) continue;
-    if (!build_succeeds(a, k, m, ws.d, ws.line, l_new)) continue;
+    if (!build_succeeds(a, k, m, ws.d, ws.line, h, l_new)) continue;
     win = r;
     std::memcpy(lbest, l_new, 128);
   }
   return win;
+}
+unsigned winner(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws, unsigned nj) {
+  const unsigned r = shortcut(a, k, m, ws, nj);
+  return r < k ? r : replay(a, k, m, ws, nj);
 }
 
 // The first comparison of the row order (hist_less) on eight values: a row's multiset as its
@@ -71,6 +83,32 @@ std::uint64_t row_key(const std::uint8_t* row, unsigned m) {
     for (unsigned c = 0; c < h[v] && n < 8; ++c, ++n) key = key << 8 | v;
   for (; n < 8; ++n) key = key << 8 | 0xff;
   return key;
+}
+
+// The two orders of step 4d-4e as calls, not inlined: std::sort recurses (introsort, several
+// levels on 126 rows), and a comparator inlined into it puts its locals (two histograms for
+// rows) in every level's frame; the memory floor counts every byte of it.
+struct RowOrder {
+  const std::uint8_t* a;
+  unsigned m;
+  const std::uint64_t* keys;  // or nullptr
+};
+[[gnu::noinline]] bool row_before(const RowOrder& o, unsigned x, unsigned y) {
+  if (o.keys != nullptr && o.keys[x] != o.keys[y]) return o.keys[x] < o.keys[y];
+  std::uint8_t hx[128], hy[128];
+  histogram(o.a + std::size_t{x} * o.m, o.m, hx), histogram(o.a + std::size_t{y} * o.m, o.m, hy);
+  return hist_less(hx, hy);
+}
+struct ColumnOrder {
+  const std::uint8_t* a;
+  unsigned k, m;
+};
+[[gnu::noinline]] bool column_before(const ColumnOrder& o, unsigned x, unsigned y) {
+  for (unsigned r = 0; r < o.k; ++r) {  // memcmp of the two columns
+    const std::uint8_t* row = o.a + std::size_t{r} * o.m;
+    if (row[x] != row[y]) return row[x] < row[y];
+  }
+  return false;
 }
 
 // Rows in place: new row r = old row order[r], by following the permutation's cycles.
@@ -99,24 +137,16 @@ void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScra
     std::uint8_t* row = a + std::size_t{r} * m;
     for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(row[j], ws.d[j]);
     if (!all_equal(row, m)) normalise(row, m);  // succeeds: winner() checked it
-    ws.keys[r] = row_key(row, m);
+    if (ws.keys != nullptr) ws.keys[r] = row_key(row, m);
   }
   for (unsigned r = 0; r < k; ++r) ws.rows[r] = static_cast<std::uint16_t>(r);
-  std::sort(ws.rows, ws.rows + k, [&](std::uint16_t x, std::uint16_t y) {
-    if (ws.keys[x] != ws.keys[y]) return ws.keys[x] < ws.keys[y];
-    std::uint8_t hx[128], hy[128];
-    histogram(a + std::size_t{x} * m, m, hx), histogram(a + std::size_t{y} * m, m, hy);
-    return hist_less(hx, hy);
-  });
+  const RowOrder rows{a, m, ws.keys};
+  std::sort(ws.rows, ws.rows + k, [&rows](std::uint16_t x, std::uint16_t y) { return row_before(rows, x, y); });
   permute_rows(a, k, m, ws.rows, ws.line);
   for (unsigned j = 0; j < m; ++j) ws.col_idx[j] = static_cast<std::uint16_t>(j);
-  std::sort(ws.col_idx, ws.col_idx + m, [&](std::uint16_t x, std::uint16_t y) {
-    for (unsigned r = 0; r < k; ++r) {  // memcmp of the two columns
-      const std::uint8_t* row = a + std::size_t{r} * m;
-      if (row[x] != row[y]) return row[x] < row[y];
-    }
-    return false;
-  });
+  const ColumnOrder columns{a, k, m};
+  std::sort(ws.col_idx, ws.col_idx + m,
+            [&columns](std::uint16_t x, std::uint16_t y) { return column_before(columns, x, y); });
   for (unsigned r = 0; r < k; ++r) {
     std::uint8_t* row = a + std::size_t{r} * m;
     for (unsigned j = 0; j < m; ++j) ws.d[j] = row[ws.col_idx[j]];

@@ -7,8 +7,9 @@ namespace sigspace::less {
 namespace {
 
 // The shared word buffer: a new 8-byte word when the counter is 0, counter = 64 / (chunk bits).
+template <KeccakPermutation F>
 struct Words {
-  KeccakSponge& x;
+  BasicKeccakSponge<F>& x;
   std::uint64_t word = 0;
   unsigned left = 0;
   unsigned draw(unsigned bits) {
@@ -27,7 +28,8 @@ struct Words {
 
 }  // namespace
 
-void sample_challenge_stream(KeccakSponge& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c) {
+template <KeccakPermutation F>
+void sample_challenge_stream(BasicKeccakSponge<F>& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c) {
   Words words{x};
   for (unsigned i = 0; i < t; ++i) c[i] = 0;
   for (unsigned i = t - w; i < t; ++i) {
@@ -51,5 +53,8 @@ void sample_challenge_stream(KeccakSponge& x, unsigned s, unsigned t, unsigned w
     c[pos] = tmp;
   }
 }
+
+template void sample_challenge_stream(KeccakSponge&, unsigned, unsigned, unsigned, std::uint8_t*);
+template void sample_challenge_stream(CompactKeccakSponge&, unsigned, unsigned, unsigned, std::uint8_t*);
 
 }  // namespace sigspace::less

@@ -10,7 +10,8 @@ namespace sigspace::less {
 
 // c[0..t): exactly w entries in 1..s-1, the rest 0. Quirk kept: the value phase and the
 // position phase share one word buffer and one chunk counter.
-void sample_challenge_stream(KeccakSponge& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c);
+template <KeccakPermutation F>
+void sample_challenge_stream(BasicKeccakSponge<F>& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c);
 
 template <class P>
 void sample_challenge(const std::uint8_t* digest, std::uint8_t* c) {

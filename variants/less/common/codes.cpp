@@ -7,9 +7,12 @@
 
 namespace sigspace::less {
 
-void g0_sample_v(KeccakSponge& g0_xof, std::uint8_t* v, unsigned k, unsigned m) {
+template <KeccakPermutation F>
+void g0_sample_v(BasicKeccakSponge<F>& g0_xof, std::uint8_t* v, unsigned k, unsigned m) {
   for (unsigned r = 0; r < k; ++r) sample_fq_vector(g0_xof, v + std::size_t{r} * m, m, 0, 126);
 }
+template void g0_sample_v(KeccakSponge&, std::uint8_t*, unsigned, unsigned);
+template void g0_sample_v(CompactKeccakSponge&, std::uint8_t*, unsigned, unsigned);
 
 void g0_expand(const std::uint8_t* v, unsigned k, unsigned n, std::uint8_t* g) {
   const unsigned m = n - k;

@@ -11,7 +11,8 @@
 namespace sigspace::less {
 
 // Section 3: V (k x m) of the systematic G0 = [I_k | V]; one sampler call per row.
-void g0_sample_v(KeccakSponge& g0_xof, std::uint8_t* v, unsigned k, unsigned m);
+template <KeccakPermutation F>
+void g0_sample_v(BasicKeccakSponge<F>& g0_xof, std::uint8_t* v, unsigned k, unsigned m);
 // G0 = [I_k | V] as a k x n matrix (generator_rref_expand of the sampled G0).
 void g0_expand(const std::uint8_t* v, unsigned k, unsigned n, std::uint8_t* g);
 

@@ -15,7 +15,8 @@ namespace {
 // One monomial side of the blinding: m coefficients (section 2.1), then a permutation
 // (section 2.4); keys becomes the inverse permutation, the key under which the network gathers
 // row perm[i] into position i.
-void blinding_monomial(KeccakSponge& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
+template <KeccakPermutation F>
+void blinding_monomial(BasicKeccakSponge<F>& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
                        std::uint16_t* keys) {
   sample_fq_vector(x, coef, m, 1, 125);
   ct_sample_blinding_perm(x, perm, m);
@@ -35,7 +36,8 @@ void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::u
 // Section 6.5, the output of blind() (canonical.hpp): tmp[j][i] = cR[i] * a[j][pR[i]], then
 // a[i] = cL[i] * tmp[pL[i]]. Columns are permuted as rows of the transpose, both through the
 // sorting network.
-void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof,
+template <KeccakPermutation F>
+void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof,
               std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
   blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
   if (tmp == nullptr) {  // in place: the square transpose needs no second matrix
@@ -54,5 +56,10 @@ void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xo
   ct::wipe(coef, m), ct::wipe(perm, m * sizeof *perm), ct::wipe(keys, m * sizeof *keys);
   if (tmp != nullptr) ct::wipe(tmp, std::size_t{k} * m);
 }
+
+template void ct_blind(std::uint8_t*, unsigned, unsigned, KeccakSponge&, std::uint8_t*, std::uint8_t*,
+                       std::uint16_t*, std::uint16_t*);
+template void ct_blind(std::uint8_t*, unsigned, unsigned, CompactKeccakSponge&, std::uint8_t*, std::uint8_t*,
+                       std::uint16_t*, std::uint16_t*);
 
 }  // namespace sigspace::less

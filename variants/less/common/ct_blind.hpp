@@ -11,7 +11,8 @@ namespace sigspace::less {
 // a <- Left * a * Right (k x m, k = m). Rows and columns move through sorting networks (columns as
 // rows of the transpose). tmp is k*m bytes, or nullptr to transpose in place (k = m is square);
 // coef, perm and keys m entries each.
-void ct_blind(std::uint8_t* a, unsigned k, unsigned m, KeccakSponge& blinding_xof, std::uint8_t* tmp,
+template <KeccakPermutation F>
+void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof, std::uint8_t* tmp,
               std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys);
 
 }  // namespace sigspace::less

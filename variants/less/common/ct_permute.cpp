@@ -33,10 +33,10 @@ struct Net {
   std::uint16_t* payload;
   unsigned row_len;
 
-  // Comparator (i < j): afterwards keys[i] <= keys[j] when ascending, >= otherwise.
-  void compare(unsigned i, unsigned j, bool ascending) {
+  // Comparator (i < j): afterwards keys[i] <= keys[j].
+  void compare(unsigned i, unsigned j) {
     const std::uint32_t a = keys[i], b = keys[j];
-    const std::uint32_t swap = ascending ? ct::lt_mask(b, a) : ct::lt_mask(a, b);
+    const std::uint32_t swap = ct::lt_mask(b, a);
     const std::uint32_t dk = (a ^ b) & swap;
     keys[i] = static_cast<std::uint16_t>(a ^ dk);
     keys[j] = static_cast<std::uint16_t>(b ^ dk);
@@ -48,33 +48,32 @@ struct Net {
     swap_rows(rows + std::size_t{i} * row_len, rows + std::size_t{j} * row_len, row_len,
               static_cast<std::uint8_t>(swap));
   }
-  // Merges a bitonic sequence of any length: compare across the largest power of two below n.
-  void merge(unsigned lo, unsigned n, bool ascending) {
+  // Batcher's merge exchange for any n (Knuth, TAOCP vol. 3, 5.2.2, Algorithm M), by loops
+  // alone: the network's recursive forms put a frame per level on the stack (14 levels at
+  // n = 128), which the memory floor cannot spare. Which pairs meet depends on n only.
+  void sort(unsigned n) {
     if (n < 2) return;
-    unsigned p = 1;
-    while (p * 2 < n) p *= 2;
-    for (unsigned i = lo; i < lo + n - p; ++i) compare(i, i + p, ascending);
-    merge(lo, p, ascending);
-    merge(lo + p, n - p, ascending);
-  }
-  // Sorts the halves in opposite directions, which makes the whole bitonic, then merges.
-  void sort(unsigned lo, unsigned n, bool ascending) {
-    if (n < 2) return;
-    const unsigned half = n / 2;
-    sort(lo, half, !ascending);
-    sort(lo + half, n - half, ascending);
-    merge(lo, n, ascending);
+    unsigned t = 1;
+    while ((1u << t) < n) ++t;  // t = ceil(lg n)
+    for (unsigned p = 1u << (t - 1); p > 0; p >>= 1) {  // M1, M5
+      for (unsigned q = 1u << (t - 1), r = 0, d = p;;) {  // M2
+        for (unsigned i = 0; i + d < n; ++i)  // M3
+          if ((i & p) == r) compare(i, i + d);
+        if (q == p) break;  // M4
+        d = q - p, q >>= 1, r = p;
+      }
+    }
   }
 };
 
 }  // namespace
 
 void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len) {
-  Net{keys, rows, nullptr, row_len}.sort(0, count, true);
+  Net{keys, rows, nullptr, row_len}.sort(count);
 }
 
 void ct_sort_pairs(std::uint16_t* keys, std::uint16_t* payload, unsigned count) {
-  Net{keys, nullptr, payload, 0}.sort(0, count, true);
+  Net{keys, nullptr, payload, 0}.sort(count);
 }
 
 std::uint16_t ct_lookup_u16(const std::uint16_t* a, unsigned n, std::uint32_t idx) {

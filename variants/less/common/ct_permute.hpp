@@ -1,7 +1,7 @@
 // Constant-time permutation kernels, kept for the constant-time operating points (the reference
-// point mirrors the official reference and permutes directly, codes.hpp). A bitonic sorting
-// network for any length (H. W. Lang's construction) keyed by a permutation: comparators are
-// fixed by the length alone and each swaps with masks, so neither the keys nor the rows decide a
+// point mirrors the official reference and permutes directly, codes.hpp). A sorting network for
+// any length (Batcher's merge exchange) keyed by a permutation: comparators are fixed by the
+// length alone and each swaps with masks, so neither the keys nor the rows decide a
 // branch or an address (less-v2.0.md section 2.3 applied without secret-indexed accesses). Each
 // is tested against its direct counterpart in tests/less/ct_kernels_test.cpp.
 #pragma once

@@ -20,7 +20,8 @@ void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std:
 }  // namespace
 
 // Section 2.2, the stream handling of sample_monomial (sampler.cpp).
-void ct_sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
+template <KeccakPermutation F>
+void ct_sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
   sample_fq_vector(x, coef, n, 1, 125);
   for (unsigned i = 0; i < n; ++i) perm[i] = static_cast<std::uint16_t>(i);
   PositionStream positions(x, n);
@@ -28,7 +29,8 @@ void ct_sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm
 }
 
 // Section 2.4, the stream handling of sample_blinding_perm (sampler.cpp).
-void ct_sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m) {
+template <KeccakPermutation F>
+void ct_sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m) {
   for (unsigned i = 0; i < m; ++i) perm[i] = static_cast<std::uint16_t>(i);
   for (unsigned i = 0; i + 1 < m; ++i) {
     std::uint8_t b[4];
@@ -38,5 +40,10 @@ void ct_sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m) {
   std::uint8_t last[4];
   x.squeeze(last, 4);
 }
+
+template void ct_sample_monomial(KeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
+template void ct_sample_monomial(CompactKeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
+template void ct_sample_blinding_perm(KeccakSponge&, std::uint16_t*, unsigned);
+template void ct_sample_blinding_perm(CompactKeccakSponge&, std::uint16_t*, unsigned);
 
 }  // namespace sigspace::less

@@ -11,9 +11,11 @@ namespace sigspace::less {
 
 // Section 2.2: as sample_monomial, but each swap touches every entry with masks, so the secret
 // position decides no address; only rejections (position >= n) branch.
-void ct_sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
+template <KeccakPermutation F>
+void ct_sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
 // Section 2.4: as sample_blinding_perm, with the reduction by masked long division (UDIV timing
 // depends on its operands on Cortex-M) and masked swaps.
-void ct_sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m);
+template <KeccakPermutation F>
+void ct_sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m);
 
 }  // namespace sigspace::less

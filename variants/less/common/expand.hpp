@@ -5,6 +5,7 @@
 
 #include "less/common/codes.hpp"
 #include "less/common/params.hpp"
+#include "less/common/ct_sampler.hpp"
 #include "less/common/sampler.hpp"
 
 namespace sigspace::less {
@@ -25,21 +26,28 @@ struct ExpandedKey {
   }
 };
 
-// The section 2.2 monomial sampler: the direct one (the reference's) or ct_sample_monomial.
-using MonomialSampler = void (*)(KeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
+// The section 2.2 monomial sampler: the direct one (the reference's) or, with ConstantTime,
+// ct_sample_monomial; on P::Xof, whichever permutation it runs on.
+template <bool ConstantTime, class Xof>
+void sample_monomial_with(Xof& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
+  if constexpr (ConstantTime)
+    ct_sample_monomial(x, coef, perm, n);
+  else
+    sample_monomial(x, coef, perm, n);
+}
 
 // Section 2.2: the secret monomial j (this is Q_j^-1) from XOF(monomial seed j).
-template <class P, MonomialSampler Sample = sample_monomial>
+template <class P, bool ConstantTime = false>
 void secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
   x.absorb(mono_seed, 2 * P::lambda);
   x.finalize();
-  Sample(x, coef, perm, P::n);
+  sample_monomial_with<ConstantTime>(x, coef, perm, P::n);
   x.wipe();
 }
 
 // Section 2.2: the ephemeral monomial of round i from XOF(round seed || salt || u16le(i)).
-template <class P, MonomialSampler Sample = sample_monomial>
+template <class P, bool ConstantTime = false>
 void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                     std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
@@ -48,7 +56,7 @@ void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, un
   x.absorb(salt, P::salt_bytes);
   x.absorb(idx, 2);
   x.finalize();
-  Sample(x, coef, perm, P::n);
+  sample_monomial_with<ConstantTime>(x, coef, perm, P::n);
   x.wipe();
 }
 

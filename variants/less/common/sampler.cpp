@@ -7,7 +7,8 @@
 namespace sigspace::less {
 namespace {
 
-std::uint64_t next_word(KeccakSponge& x) {
+template <KeccakPermutation F>
+std::uint64_t next_word(BasicKeccakSponge<F>& x) {
   std::uint8_t b[8];
   x.squeeze(b, 8);
   return load_le64(b);
@@ -17,7 +18,8 @@ std::uint64_t next_word(KeccakSponge& x) {
 
 // Section 2.1 (DEF_RAND_STATE). Data-dependent: the rejection branch reveals only which chunks
 // were rejected, and rejected chunks are discarded, so it says nothing about the output values.
-void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span) {
+template <KeccakPermutation F>
+void sample_fq_vector(BasicKeccakSponge<F>& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span) {
   constexpr unsigned b = 7;  // bit length of 125 and of 126
   std::size_t produced = 0;
   while (produced < cnt) {
@@ -31,12 +33,14 @@ void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsig
   }  // the rest of the last word is dropped: every call starts with a fresh word
 }
 
-PositionStream::PositionStream(KeccakSponge& x, unsigned n)
+template <KeccakPermutation F>
+PositionStream<F>::PositionStream(BasicKeccakSponge<F>& x, unsigned n)
     : x_(x), n_(n), bits_(bit_length(n - 1)), per_word_(64 / bit_length(n - 1) - 1),
       word_(next_word(x)) {}
 
 // Section 2.2: b-bit chunks of 64-bit words, only 64/b - 1 of each word, rejecting >= n.
-std::uint32_t PositionStream::next() {
+template <KeccakPermutation F>
+std::uint32_t PositionStream<F>::next() {
   const std::uint64_t mask = (std::uint64_t{1} << bits_) - 1;
   std::uint32_t pos;
   bool reject;
@@ -54,7 +58,8 @@ std::uint32_t PositionStream::next() {
 // Section 2.2 (yt_shuffle_state): for every i, swap perm[i] with perm[x], x from the position
 // stream (a biased shuffle that must be copied exactly). Direct swaps, as the official
 // reference: the secret x decides an address (ct_sample_monomial is the constant-time form).
-void sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
+template <KeccakPermutation F>
+void sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
   sample_fq_vector(x, coef, n, 1, 125);
   for (unsigned i = 0; i < n; ++i) perm[i] = static_cast<std::uint16_t>(i);
   PositionStream positions(x, n);
@@ -71,7 +76,8 @@ void sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, u
 // the constant-time form); the reduction is the masked one, not `%`: a division instruction on
 // the secret r[i] is the one thing the division scan refuses in every point (m instructions of
 // UDIV became about 32*5 each, some 0.05 % of a signature).
-void sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m) {
+template <KeccakPermutation F>
+void sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m) {
   for (unsigned i = 0; i < m; ++i) perm[i] = static_cast<std::uint16_t>(i);
   for (unsigned i = 0; i + 1 < m; ++i) {  // the reference squeezes 4m bytes in one go
     std::uint8_t b[4];
@@ -84,5 +90,15 @@ void sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m) {
   std::uint8_t last[4];
   x.squeeze(last, 4);  // r[m-1] is drawn but unused; keep the stream position identical
 }
+
+#define SIGSPACE_LESS_SAMPLERS(F)                                                              \
+  template void sample_fq_vector<F>(BasicKeccakSponge<F>&, std::uint8_t*, std::size_t, unsigned, \
+                                    unsigned);                                                  \
+  template class PositionStream<F>;                                                             \
+  template void sample_monomial<F>(BasicKeccakSponge<F>&, std::uint8_t*, std::uint16_t*, unsigned); \
+  template void sample_blinding_perm<F>(BasicKeccakSponge<F>&, std::uint16_t*, unsigned);
+SIGSPACE_LESS_SAMPLERS(&keccak_f1600)
+SIGSPACE_LESS_SAMPLERS(&keccak_f1600_compact)
+#undef SIGSPACE_LESS_SAMPLERS
 
 }  // namespace sigspace::less

@@ -1,5 +1,6 @@
 // XOF-driven samplers of LESS v2.0 (less-v2.0.md sections 2.1, 2.2, 2.4). Each takes an already
-// finalised sponge and squeezes from its current position.
+// finalised sponge and squeezes from its current position. Each is instantiated for both
+// Keccak permutations (keccak.hpp): the memory floor runs its XOFs on the compact one.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -15,22 +16,26 @@ constexpr unsigned bit_length(unsigned v) {
 }
 
 // Section 2.1: cnt values in [lo, lo+span] from 7-bit chunks of fresh 64-bit LE words.
-void sample_fq_vector(KeccakSponge& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span);
+template <KeccakPermutation F>
+void sample_fq_vector(BasicKeccakSponge<F>& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span);
 // Section 2.2: a monomial = n coefficients in [1,126], then the biased shuffle of the identity
 // (direct swaps at secret positions, as the official reference).
-void sample_monomial(KeccakSponge& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
+template <KeccakPermutation F>
+void sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n);
 // Section 2.4: the permutation sampler used only by blinding (yt_shuffle_state_limit; direct).
-void sample_blinding_perm(KeccakSponge& x, std::uint16_t* perm, unsigned m);
+template <KeccakPermutation F>
+void sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m);
 
 // Section 2.2's source of shuffle positions in [0, n), shared by sample_monomial and its
 // constant-time form. It reads its first word when constructed (after the coefficients).
+template <KeccakPermutation F>
 class PositionStream {
  public:
-  PositionStream(KeccakSponge& x, unsigned n);
+  PositionStream(BasicKeccakSponge<F>& x, unsigned n);
   std::uint32_t next();
 
  private:
-  KeccakSponge& x_;
+  BasicKeccakSponge<F>& x_;
   unsigned n_, bits_, per_word_, used_ = 0;
   std::uint64_t word_;
 };

@@ -88,10 +88,8 @@ void finish(Tableau& t, unsigned p, std::uint8_t* u, const Pivot& v) {
     const std::uint32_t hit = ct::eq_mask(r, v.row) & v.go;
     leaving = ct::select(hit, t.row_dest[r], leaving);
     t.row_dest[r] = static_cast<std::uint16_t>(ct::select(hit, entering, t.row_dest[r]));
-    t.row_kept[r] = static_cast<std::uint8_t>(t.row_kept[r] & ~hit);
   }
   t.col_dest[p] = static_cast<std::uint16_t>(leaving);
-  t.entered[p] = static_cast<std::uint8_t>(v.go);
 }
 
 void visit(Tableau& t, unsigned p) {
@@ -109,15 +107,7 @@ void visit(Tableau& t, unsigned p) {
 
 }  // namespace
 
-void load(Tableau& t) {
-  if (t.col_src != nullptr) {
-    for (unsigned j = 0; j < t.m; ++j) t.keys[j] = t.col_dest[j];
-    ct_sort_pairs(t.keys, t.col_src, t.m);
-  }
-  ct_sort_rows(t.col_dest, t.cols, t.m, t.k);
-  for (unsigned j = 0; j < t.m; ++j) t.entered[j] = 0;
-  for (unsigned r = 0; r < t.k; ++r) t.row_kept[r] = 0xff;
-}
+void load(Tableau& t) { ct_sort_rows(t.col_dest, t.cols, t.m, t.k); }
 
 void run(Tableau& t, unsigned from, unsigned to) {
   for (unsigned p = from; p < to; ++p) visit(t, p);
@@ -133,11 +123,15 @@ void store_in_place(Tableau& t) {
   transpose_square(t.cols, t.k);  // column-major m x k is the transpose of the row-major block
 }
 
-void pivot_flags(Tableau& t, std::uint8_t* out) {
-  for (unsigned r = 0; r < t.k; ++r) out[r] = t.row_kept[r];
-  for (unsigned j = 0; j < t.m; ++j) t.keys[j] = t.entered[j];
-  ct_sort_pairs(t.col_src, t.keys, t.m);  // back to label order
-  for (unsigned j = 0; j < t.m; ++j) out[t.k + j] = static_cast<std::uint8_t>(t.keys[j]);
+void pivot_map(const Tableau& t, unsigned n, std::uint8_t* map) {
+  for (unsigned b = 0; b < (n + 7) / 8; ++b) {
+    std::uint32_t byte = 0;
+    for (unsigned r = 0; r < t.k; ++r) {
+      const std::uint32_t d = t.row_dest[r];
+      byte |= ct::eq_mask(d >> 3, b) & (1u << (d & 7));
+    }
+    map[b] = static_cast<std::uint8_t>(byte);
+  }
 }
 
 }  // namespace sigspace::less::byte_exchange

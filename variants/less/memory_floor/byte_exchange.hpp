@@ -20,22 +20,18 @@ struct Tableau {
   std::uint16_t* row_dest;   // k: destination of each row's basic column (kept up to date)
   std::uint16_t* col_dest;   // m: destination of each slot's non-basic column (sorted by load,
                              // swapped with the row's when a column enters)
-  std::uint16_t* col_src;    // m: a caller label per column, or nullptr when no flags are wanted
-  std::uint8_t* entered;     // m: 0xff when the column at that sorted position entered the basis
-  std::uint8_t* row_kept;    // k: 0xff while the row still holds its original basic column
   std::uint8_t* onehot;      // k: 0xff at the pivot row, in turn for each visit
   std::uint32_t* utilde;     // 2 * quads(k) words: u~'s even bytes, then its odd bytes, in
                              // 16-bit lanes (two a word)
-  std::uint16_t* keys;       // m: scratch for load and pivot_flags when col_src is given
 };
 
-// Sorts the m columns already in t.cols (m x k bytes, values in [0, 126]) by col_dest; col_src
-// moves along when given. Destinations must be distinct; the caller sets row_dest.
+// Sorts the m columns already in t.cols (m x k bytes, values in [0, 126]) by col_dest.
+// Destinations must be distinct; the caller sets row_dest.
 void load(Tableau& t);
 
 // Visits the sorted columns [from, to) (exchange::run, rank-1, folded every visit). Afterwards
-// row_dest and col_dest give every row's and slot's column its destination: key generation
-// sorts the block by them.
+// row_dest and col_dest give every row's and slot's column its destination: row_dest is the
+// pivot set (pivot_map), and key generation sorts the block by both.
 void run(Tableau& t, unsigned from, unsigned to);
 
 // exchange::complete_after for this tableau.
@@ -44,7 +40,8 @@ std::uint32_t complete_after(const Tableau& t, unsigned steps);
 // T as a row-major k x m block in place (k = m), every value reduced to [0, 126].
 void store_in_place(Tableau& t);
 
-// exchange::pivot_flags (needs col_src and keys): out[i] for i < k, out[k + col_src] after.
-void pivot_flags(Tableau& t, std::uint8_t* out);
+// The pivot set by destination as an n-bit map (n8 bytes): bit d is set iff a row's basic
+// column has destination d. Masked: the destinations are secret in signing.
+void pivot_map(const Tableau& t, unsigned n, std::uint8_t* map);
 
 }  // namespace sigspace::less::byte_exchange

@@ -13,6 +13,7 @@
 #include "less/common/expand.hpp"
 #include "less/common/fq.hpp"
 #include "less/memory_floor/rounds.hpp"
+#include "less/memory_floor/seeds.hpp"
 #include "sigspace/arena.hpp"
 #include "sigspace/variant.hpp"
 
@@ -22,7 +23,6 @@ template <class P>
 struct KeygenScratch {
   ExchangeScratch<P> x;
   std::uint8_t qinv_coef[P::n], map[P::n8];
-  std::uint16_t qinv_perm[P::n];
 };
 
 // Section 4 step 4 for secret monomial j: the packed RREF(G0 * Q_j) into out.
@@ -36,13 +36,14 @@ template <class P>
   // Q_j^-1 = (c, pi) moves column i to pi(i), scaled by c_i; so Q_j moves column pi(i) to i,
   // scaled by 1 / c_i: G0's column x has destination pi^-1(x), and destination d the
   // coefficient 1 / c_d.
-  speed_ceiling::ct_secret_monomial<P>(mono_seed, s.qinv_coef, s.qinv_perm);
+  auto* qinv_perm = reinterpret_cast<std::uint16_t*>(a);  // pi, in the matrix until V is expanded
+  speed_ceiling::ct_secret_monomial<P>(mono_seed, s.qinv_coef, qinv_perm);
   for (unsigned x = 0; x < n; ++x) s.x.dest[x] = static_cast<std::uint16_t>(x);
-  ct_sort_pairs(s.qinv_perm, s.x.dest, n);  // dest[x] = the i with pi(i) = x
+  ct_sort_pairs(qinv_perm, s.x.dest, n);  // dest[x] = the i with pi(i) = x
 
   expand_g0<P>(g0_seed, a);  // V's columns
   transpose_square(a, k);
-  byte_exchange::Tableau t = s.x.tableau(a, false);
+  byte_exchange::Tableau t = s.x.tableau(a);
   byte_exchange::load(t);
   visit_bounded<P>(t);
   byte_exchange::store_in_place(t);
@@ -53,7 +54,7 @@ template <class P>
   ct_sort_rows(col_dest, a, m, k);
   transpose_square(a, k);
   SIGSPACE_CT_DECLASSIFY(s.x.dest, sizeof s.x.dest);  // the pivot set and its complement (D11)
-  std::uint8_t* col_scale = s.x.entered;  // m bytes, free now: c_{d_c}
+  std::uint8_t* col_scale = s.x.onehot;  // m bytes, free now: c_{d_c}
   for (unsigned c = 0; c < m; ++c) col_scale[c] = fq_inv(s.qinv_coef[col_dest[c]]);
   for (unsigned r = 0; r < k; ++r) {
     const std::uint8_t row_scale = s.qinv_coef[row_dest[r]];  // 1 / c_{d_r}
@@ -72,13 +73,20 @@ Status keygen(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Aren
   std::uint8_t* a = take_matrix<P>(ws);
   if (a == nullptr) return Status::workspace_too_small;
   std::memcpy(sk, seed, P::sk_bytes);  // sk is the 2-lambda-byte seed itself (section 3)
-  ExpandedKey<P> key(sk);
-  SIGSPACE_CT_DECLASSIFY(key.g0_seed, P::lambda);  // published as pk's first field (D7)
-  std::memcpy(pk, key.g0_seed, P::lambda);
-  for (unsigned j = 0; j + 1 < P::s; ++j)
-    public_code<P>(a, key.g0_seed, key.mono_seed[j], pk + P::lambda + j * P::rref_bytes);
-  key.x.wipe();
-  ct::wipe(&key, sizeof key);
+  std::uint8_t secret_seed[2 * P::lambda];
+  {
+    typename P::Xof x;  // section 3: G0_seed first
+    x.absorb(sk, P::sk_bytes);
+    x.finalize();
+    x.squeeze(pk, P::lambda);
+    x.wipe();
+  }
+  SIGSPACE_CT_DECLASSIFY(pk, P::lambda);  // published as pk's first field (D7)
+  for (unsigned j = 0; j + 1 < P::s; ++j) {
+    mono_seed<P>(sk, j, secret_seed);
+    public_code<P>(a, pk, secret_seed, pk + P::lambda + j * P::rref_bytes);
+  }
+  ct::wipe(secret_seed, sizeof secret_seed);
   ws.release(mark);
   return Status::ok;
 }

@@ -21,7 +21,9 @@ struct MemoryFloor {
       point::Technique{memory_floor::kDoublePass, "double-pass"},
       point::Technique{memory_floor::kSeedsOnDemand, "seeds-on-demand"},
       point::Technique{memory_floor::kStreamedV, "streamed-v"},
-      point::Technique{memory_floor::kInPlaceCf, "in-place-cf"}};
+      point::Technique{memory_floor::kInPlaceCf, "in-place-cf"},
+      point::Technique{memory_floor::kStateInSig, "state-in-signature"},
+      point::Technique{memory_floor::kCompactKeccak, "compact-keccak"}};
   static constexpr std::array traits{
       "basis-exchange",   // the speed ceiling's greedy on V's tableau, bounded visits
       "byte-lanes",       // the tableau in bytes (k x m), folded every visit
@@ -32,9 +34,9 @@ struct MemoryFloor {
   static constexpr WorkspaceSizes workspace{std::size_t{P::k} * P::m, 0, std::size_t{P::k} * P::m,
                                                     std::size_t{P::k} * P::m};
 
-  template <class P, unsigned>
+  template <class P, unsigned T>
   static Status keygen(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Arena& ws) {
-    return memory_floor::keygen<P>(seed, pk, sk, ws);
+    return memory_floor::keygen<memory_floor::RunOn<P, T>>(seed, pk, sk, ws);
   }
   template <class P, unsigned>
   static Status load_key(const Bytes& sk, std::uint8_t* state, Arena& ws) {
@@ -43,11 +45,11 @@ struct MemoryFloor {
   template <class P, unsigned T>
   static Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
                      std::uint8_t* sig, std::size_t* sig_len, Arena& ws) {
-    return memory_floor::sign<P, T>(state, msg, salt, sig, sig_len, ws);
+    return memory_floor::sign<memory_floor::RunOn<P, T>, T>(state, msg, salt, sig, sig_len, ws);
   }
   template <class P, unsigned T>
   static Status verify(const Bytes& pk, const MessageInput& msg, const Bytes& sig, Arena& ws) {
-    return memory_floor::verify<P, T>(pk, msg, sig, ws);
+    return memory_floor::verify<memory_floor::RunOn<P, T>, T>(pk, msg, sig, ws);
   }
 };
 

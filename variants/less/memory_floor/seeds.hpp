@@ -26,6 +26,18 @@ unsigned node_parent(unsigned i) {
   return seedtree_parent(i, P::tree().off[node_level<P>(i) - 1]);
 }
 
+// Section 3's key expansion, one monomial seed at a time (ExpandedKey keeps all s - 1 and the
+// sponge): XOF(sk) gives G0_seed (lambda), then monomial seed 0, 1, ... (2 lambda each).
+template <class P>
+void mono_seed(const std::uint8_t* sk, unsigned j, std::uint8_t* out) {
+  typename P::Xof x;
+  x.absorb(sk, P::sk_bytes);
+  x.finalize();
+  x.squeeze(out, P::lambda);  // G0_seed, skipped
+  for (unsigned i = 0; i <= j; ++i) x.squeeze(out, 2 * P::lambda);
+  x.wipe();
+}
+
 // Node i's seed from the seed of its ancestor `from` (from = i copies it): the path is expanded
 // top-down, one XOF per level.
 template <class P>
@@ -45,29 +57,38 @@ void descend(const std::uint8_t* from_seed, unsigned from, unsigned i, const std
   ct::wipe(children, sizeof children);
 }
 
+// seedtree_label's labels (a byte a node) packed as bits, (tree_nodes + 7) / 8 bytes; labels
+// and bits may not overlap.
+template <class P>
+void pack_labels(const std::uint8_t* labels, std::uint8_t* bits) {
+  std::memset(bits, 0, (P::tree_nodes + 7) / 8);
+  for (unsigned i = 0; i < P::tree_nodes; ++i) bits[i / 8] = static_cast<std::uint8_t>(bits[i / 8] | ((labels[i] & 1u) << (i % 8)));
+}
+inline unsigned label(const std::uint8_t* bits, unsigned i) { return (bits[i / 8] >> (i % 8)) & 1u; }
+
 // Published by GGMPath: 0-labelled under a 1-labelled parent (seedtree_path).
 template <class P>
-bool published(const std::uint8_t* labels, unsigned i) {
-  return i != 0 && labels[i] == 0 && labels[node_parent<P>(i)] == 1;
+bool published(const std::uint8_t* bits, unsigned i) {
+  return i != 0 && label(bits, i) == 0 && label(bits, node_parent<P>(i)) == 1;
 }
 
 // Verification: leaf i's seed from the published seeds (the signature's, in GGMPath order,
 // which is node order). The leaf must be 0-labelled (an unchallenged round).
 template <class P>
-void published_leaf(const std::uint8_t* labels, const std::uint8_t* seeds, unsigned leaf,
+void published_leaf(const std::uint8_t* bits, const std::uint8_t* seeds, unsigned leaf,
                     const std::uint8_t* salt, std::uint8_t* out) {
   unsigned top = leaf;
-  while (!published<P>(labels, top)) top = node_parent<P>(top);
+  while (!published<P>(bits, top)) top = node_parent<P>(top);
   unsigned rank = 0;
-  for (unsigned j = 1; j < top; ++j) rank += published<P>(labels, j);
+  for (unsigned j = 1; j < top; ++j) rank += published<P>(bits, j);
   descend<P>(seeds + std::size_t{rank} * P::lambda, top, leaf, salt, out);
 }
 
 // The number of published seeds the labels call for (seedtree_rebuild's count check).
 template <class P>
-unsigned published_count(const std::uint8_t* labels) {
+unsigned published_count(const std::uint8_t* bits) {
   unsigned count = 0;
-  for (unsigned j = 1; j < P::tree_nodes; ++j) count += published<P>(labels, j);
+  for (unsigned j = 1; j < P::tree_nodes; ++j) count += published<P>(bits, j);
   return count;
 }
 

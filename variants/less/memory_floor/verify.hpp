@@ -25,7 +25,7 @@ namespace sigspace::less::memory_floor {
 template <class P>
 [[gnu::noinline]] void challenged_round(std::uint8_t* a, const std::uint8_t* packed, const std::uint8_t* resp) {
   ExchangeScratch<P> s;
-  speed_ceiling::response_destinations<P>(packed, resp, s.dest, s.dest + P::k, s.col_src);
+  speed_ceiling::response_destinations<P>(packed, resp, s.dest, s.dest + P::k, nullptr);
   unpack_rref_block_columns(packed, P::k, P::n, a);
   exchange_and_store<P>(s, a, nullptr);
 }
@@ -35,21 +35,23 @@ template <class P>
 template <class P, unsigned T>
 struct VerifyState {
   static constexpr bool on_demand = (T & kSeedsOnDemand) != 0;
-  std::uint8_t chall[P::t], labels[P::tree_nodes];
+  std::uint8_t chall[P::t], label_bits[(P::tree_nodes + 7) / 8];
   std::uint8_t nodes[on_demand ? 1 : P::tree_nodes * P::lambda];
   std::uint8_t vt[(T & kStreamedV) != 0 ? 1 : std::size_t{P::k} * P::m];
 
-  bool open(const SignatureFields& f) {
+  // labels: tree_nodes bytes of scratch (the matrix, free until the rounds).
+  bool open(const SignatureFields& f, std::uint8_t* labels) {
     sample_challenge<P>(f.digest, chall);
     seedtree_label(P::tree(), chall, labels);
-    if constexpr (on_demand) return published_count<P>(labels) == f.count;
+    pack_labels<P>(labels, label_bits);
+    if constexpr (on_demand) return published_count<P>(label_bits) == f.count;
     std::memset(nodes, 0, sizeof nodes);
     return seedtree_rebuild<P>(nodes, labels, f.seeds, f.count, f.salt);
   }
   void round_seed(const SignatureFields& f, unsigned i, std::uint8_t* out) const {
     const unsigned leaf = seedtree_leaf(P::tree(), i);
     if constexpr (on_demand)
-      published_leaf<P>(labels, f.seeds, leaf, f.salt, out);
+      published_leaf<P>(label_bits, f.seeds, leaf, f.salt, out);
     else
       std::memcpy(out, nodes + std::size_t{leaf} * P::lambda, P::lambda);
   }
@@ -64,7 +66,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
   SignatureFields f;
   VerifyState<P, T> st;
   Status status = check_signature<P>(pk, sig, &f);  // step 1
-  if (status == Status::ok && !st.open(f)) status = Status::invalid_signature;  // step 2
+  if (status == Status::ok && !st.open(f, a)) status = Status::invalid_signature;  // step 2
   const std::uint8_t* g0_seed = pk.data();  // step 3: pk starts with G0_seed
   if constexpr ((T & kStreamedV) == 0) {
     if (status == Status::ok) expand_g0<P>(g0_seed, st.vt), transpose_square(st.vt, P::k);

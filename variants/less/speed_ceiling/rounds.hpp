@@ -90,14 +90,10 @@ void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
 // Round i's pivot set as an n-bit map (the reference keeps 2k source-column bytes instead), from
 // the exchange's flags.
 template <class P>
-void flags_to_map(const std::uint8_t* flags, std::uint8_t* map) {
-  std::memset(map, 0, P::n8);
-  for (unsigned j = 0; j < P::n; ++j) map[j / 8] = static_cast<std::uint8_t>(map[j / 8] | ((flags[j] & 1u) << (j % 8)));
-}
-template <class P>
 void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
   exchange::pivot_flags(t, flags);
-  flags_to_map<P>(flags, map);
+  std::memset(map, 0, P::n8);
+  for (unsigned j = 0; j < P::n; ++j) map[j / 8] = static_cast<std::uint8_t>(map[j / 8] | ((flags[j] & 1u) << (j % 8)));
 }
 
 // Section 2.2 with the constant-time sampler: the ephemeral monomial of round i and secret
@@ -105,11 +101,11 @@ void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
 template <class P>
 void ct_round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                        std::uint8_t* coef, std::uint16_t* perm) {
-  round_monomial<P, ct_sample_monomial>(round_seed, salt, i, coef, perm);
+  round_monomial<P, true>(round_seed, salt, i, coef, perm);
 }
 template <class P>
 void ct_secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
-  secret_monomial<P, ct_sample_monomial>(mono_seed, coef, perm);
+  secret_monomial<P, true>(mono_seed, coef, perm);
 }
 
 }  // namespace sigspace::less::speed_ceiling

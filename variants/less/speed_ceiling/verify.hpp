@@ -22,7 +22,7 @@ namespace sigspace::less::speed_ceiling {
 // Section 9 step 4 for a challenged round: G_j's pivot columns are the basis (row l is the l-th
 // one) and its packed non-pivot block the tableau, unpacked column by column.
 // A column's destination in G'' is its rank among the selected columns (response bit set) or k
-// plus its rank among the others (the reference's select_columns).
+// plus its rank among the others (the reference's select_columns). col_src may be null.
 template <class P>
 void response_destinations(const std::uint8_t* packed, const std::uint8_t* resp, std::uint16_t* row_dest,
                            std::uint16_t* col_dest, std::uint16_t* col_src) {
@@ -32,7 +32,8 @@ void response_destinations(const std::uint8_t* packed, const std::uint8_t* resp,
     if ((packed[c / 8] >> (c % 8)) & 1u) {
       row_dest[row++] = static_cast<std::uint16_t>(dest);
     } else {
-      col_dest[col] = static_cast<std::uint16_t>(dest), col_src[col] = static_cast<std::uint16_t>(col);
+      col_dest[col] = static_cast<std::uint16_t>(dest);
+      if (col_src != nullptr) col_src[col] = static_cast<std::uint16_t>(col);
       ++col;
     }
   }
