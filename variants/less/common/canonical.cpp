@@ -22,6 +22,12 @@ bool hist_less(const std::uint8_t* a, const std::uint8_t* b) {
   return false;
 }
 
+bool row_less(const std::uint8_t* hx, const std::uint8_t* hy, unsigned x, unsigned y) {
+  for (unsigned v = 0; v < kQ; ++v)
+    if (hx[v] != hy[v]) return hx[v] > hy[v];
+  return x < y;
+}
+
 void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h) {
   std::memset(h, 0, 128);
   for (unsigned j = 0; j < m; ++j) ++h[row[j]];
@@ -123,9 +129,8 @@ bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::u
   }
   if (max_zeros < lbest[0]) return false;  // the reference's pruning test
   for (unsigned r = 0; r < k; ++r) ws.row_idx[r] = static_cast<std::uint16_t>(r);
-  // Ties need two rows with equal multisets (negligible); the reference's quicksort is unstable too.
   std::sort(ws.row_idx, ws.row_idx + k, [&](std::uint16_t x, std::uint16_t y) {
-    return hist_less(hist + std::size_t{x} * 128, hist + std::size_t{y} * 128);
+    return row_less(hist + std::size_t{x} * 128, hist + std::size_t{y} * 128, x, y);
   });
   std::memcpy(l_new, hist + std::size_t{ws.row_idx[0]} * 128, 128);
   std::uint8_t* t = ws.hist_or_t;  // histograms are dead now: reuse as the transpose

@@ -85,9 +85,10 @@ std::uint64_t row_key(const std::uint8_t* row, unsigned m) {
   return key;
 }
 
-// The two orders of step 4d-4e as calls, not inlined: std::sort recurses (introsort, several
-// levels on 126 rows), and a comparator inlined into it puts its locals (two histograms for
-// rows) in every level's frame; the memory floor counts every byte of it.
+// The two orders of steps 4d-4e, both total (row_less; equal columns are equal), sorted by
+// heapsort: it needs no recursion (std::sort's introsort nests several levels on 126 rows, and
+// the memory floor counts every byte of their frames), and any algorithm gives the same result
+// on a total order. The comparators stay calls, so no histogram lands in the sort's frame.
 struct RowOrder {
   const std::uint8_t* a;
   unsigned m;
@@ -97,7 +98,7 @@ struct RowOrder {
   if (o.keys != nullptr && o.keys[x] != o.keys[y]) return o.keys[x] < o.keys[y];
   std::uint8_t hx[128], hy[128];
   histogram(o.a + std::size_t{x} * o.m, o.m, hx), histogram(o.a + std::size_t{y} * o.m, o.m, hy);
-  return hist_less(hx, hy);
+  return row_less(hx, hy, x, y);
 }
 struct ColumnOrder {
   const std::uint8_t* a;
@@ -131,7 +132,7 @@ void permute_rows(std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* order,
 }
 
 // Steps 4c-4e of the winner, in a: the same orders as build_candidate, from the same
-// comparisons (std::sort then makes the same moves, ties included).
+// comparisons.
 void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws) {
   for (unsigned r = 0; r < k; ++r) {
     std::uint8_t* row = a + std::size_t{r} * m;
@@ -141,12 +142,15 @@ void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScra
   }
   for (unsigned r = 0; r < k; ++r) ws.rows[r] = static_cast<std::uint16_t>(r);
   const RowOrder rows{a, m, ws.keys};
-  std::sort(ws.rows, ws.rows + k, [&rows](std::uint16_t x, std::uint16_t y) { return row_before(rows, x, y); });
+  const auto row_cmp = [&rows](std::uint16_t x, std::uint16_t y) { return row_before(rows, x, y); };
+  std::make_heap(ws.rows, ws.rows + k, row_cmp);
+  std::sort_heap(ws.rows, ws.rows + k, row_cmp);
   permute_rows(a, k, m, ws.rows, ws.line);
   for (unsigned j = 0; j < m; ++j) ws.col_idx[j] = static_cast<std::uint16_t>(j);
   const ColumnOrder columns{a, k, m};
-  std::sort(ws.col_idx, ws.col_idx + m,
-            [&columns](std::uint16_t x, std::uint16_t y) { return column_before(columns, x, y); });
+  const auto col_cmp = [&columns](std::uint16_t x, std::uint16_t y) { return column_before(columns, x, y); };
+  std::make_heap(ws.col_idx, ws.col_idx + m, col_cmp);
+  std::sort_heap(ws.col_idx, ws.col_idx + m, col_cmp);
   for (unsigned r = 0; r < k; ++r) {
     std::uint8_t* row = a + std::size_t{r} * m;
     for (unsigned j = 0; j < m; ++j) ws.d[j] = row[ws.col_idx[j]];

@@ -10,6 +10,10 @@ namespace sigspace::less::cf_rows {
 // The row multiset order through histograms: at the first value whose counts differ, the row
 // with more copies is smaller. Counts are bytes, as in the reference.
 bool hist_less(const std::uint8_t* a, const std::uint8_t* b);
+// The row order of step 4d made total: rows x and y with equal multisets (negligible for a
+// blinded matrix; the official quicksort leaves them in an order of its own) keep index order,
+// so that every sorting algorithm, recursive or not, gives the same matrix.
+bool row_less(const std::uint8_t* hx, const std::uint8_t* hy, unsigned x, unsigned y);
 void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h);
 // Row normalisation: scale by the inverse of the row sum, or when the sum is zero by the sum of
 // inverses itself; false when that is zero too.

@@ -32,22 +32,28 @@ template <class P>
 
 // Steps 1-2 without the node array: the challenge, the labels, and the published seeds'
 // count checked as seedtree_rebuild checks it (or, without seeds-on-demand, the tree rebuilt).
+// The challenge is kept as its w nonzero values in round order: a round's leaf label says
+// whether it is challenged (seedtree_label gives a leaf 1 exactly then).
 template <class P, unsigned T>
 struct VerifyState {
   static constexpr bool on_demand = (T & kSeedsOnDemand) != 0;
-  std::uint8_t chall[P::t], label_bits[(P::tree_nodes + 7) / 8];
+  std::uint8_t chall_values[P::w], label_bits[(P::tree_nodes + 7) / 8];
   std::uint8_t nodes[on_demand ? 1 : P::tree_nodes * P::lambda];
   std::uint8_t vt[(T & kStreamedV) != 0 ? 1 : std::size_t{P::k} * P::m];
 
-  // labels: tree_nodes bytes of scratch (the matrix, free until the rounds).
-  bool open(const SignatureFields& f, std::uint8_t* labels) {
+  // scratch: t + tree_nodes bytes (the matrix, free until the rounds).
+  bool open(const SignatureFields& f, std::uint8_t* scratch) {
+    std::uint8_t *chall = scratch, *labels = scratch + P::t;
     sample_challenge<P>(f.digest, chall);
     seedtree_label(P::tree(), chall, labels);
     pack_labels<P>(labels, label_bits);
+    for (unsigned i = 0, c = 0; i < P::t; ++i)
+      if (chall[i] != 0) chall_values[c++] = chall[i];  // exactly w (section 8)
     if constexpr (on_demand) return published_count<P>(label_bits) == f.count;
     std::memset(nodes, 0, sizeof nodes);
     return seedtree_rebuild<P>(nodes, labels, f.seeds, f.count, f.salt);
   }
+  bool challenged(unsigned i) const { return label(label_bits, seedtree_leaf(P::tree(), i)) != 0; }
   void round_seed(const SignatureFields& f, unsigned i, std::uint8_t* out) const {
     const unsigned leaf = seedtree_leaf(P::tree(), i);
     if constexpr (on_demand)
@@ -73,13 +79,14 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) {
   }
   typename P::Hash h;
   const std::uint8_t* resp = f.resp;
+  const std::uint8_t* value = st.chall_values;
   for (unsigned i = 0; i < P::t && status == Status::ok; ++i) {  // step 4
-    if (st.chall[i] == 0) {
+    if (!st.challenged(i)) {
       std::uint8_t seed[P::lambda];
       st.round_seed(f, i, seed);
       g0_round<P, false>(a, g0_seed, (T & kStreamedV) != 0 ? nullptr : st.vt, seed, f.salt, i, nullptr);
     } else if (reference::response_valid<P>(resp)) {
-      challenged_round<P>(a, pk.data() + P::lambda + (st.chall[i] - 1) * P::rref_bytes, resp);
+      challenged_round<P>(a, pk.data() + P::lambda + (*value++ - 1) * P::rref_bytes, resp);
       resp += P::n8;
     } else {
       status = Status::invalid_signature;
