@@ -13,6 +13,8 @@ Sources:
   instructions by a TCG plugin, stack by painting, public key in RAM. ANCHORS.md, "The official
   v2.0.0 reference on Cortex-M4 under QEMU"; its instruction counts are published rounded
   (70.9M, 12.11G), and are transcribed as printed.
+The LESS on Cortex-M4 paper's points are published only as ratios to its reference, not as
+figures: they are in ratio_anchors.py, placed from each run's own reference.
 """
 from __future__ import annotations
 

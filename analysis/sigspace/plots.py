@@ -1,6 +1,8 @@
 """Pareto plots: per scheme and platform, signing cost against signing RAM, every point of the
 run labelled without collisions, the Pareto front of each parameter set, and the published
-anchors measured on that platform (anchors.py), counted the same way.
+anchors measured on that platform (anchors.py), counted the same way; beside them, points a
+paper publishes only as ratios to its reference, placed from this run's reference and labelled
+as counting stack only (ratio_anchors.py).
 
 One accounting (ARCHITECTURE.md, Measurement): x = signing RAM = painted sign stack + the
 descriptor's signing workspace + retained key state; y = signing cost, the median over the
@@ -20,7 +22,7 @@ from matplotlib.figure import Figure as MplFigure
 from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
-from . import anchors, plot_labels
+from . import anchors, plot_labels, ratio_anchors
 from .tables.common import descriptor, measured_platforms, points, schemes
 
 SIZE_IN = (10.0, 6.0)
@@ -52,6 +54,7 @@ class Plot:
     caption: str
     labels: list = field(default_factory=list)
     anchors: list = field(default_factory=list)     # (Anchor, x, y or None) as drawn
+    paper: list = field(default_factory=list)       # ratio_anchors.Placed as drawn
 
 
 @dataclass
@@ -210,7 +213,22 @@ def _draw_anchors(ax, chosen, colour_of, labels, markers) -> list:
     return drawn
 
 
-def _legend(ax, colour_of, chosen, unit) -> None:
+def _draw_paper(ax, paper, colour_of, labels, markers) -> None:
+    """Hollow diamonds with the published ranges as capped bars through them (plain lines, so
+    the label placement keeps labels off them); a range of one value gets no bar."""
+    for p in paper:
+        colour = colour_of[p.param_set]
+        for xs, ys, cap in ((p.x_range, (p.y, p.y), "|"), ((p.x, p.x), p.y_range, "_")):
+            if xs[0] != xs[1] or ys[0] != ys[1]:
+                ax.plot(xs, ys, color=colour, lw=0.7, marker=cap, markersize=5, zorder=3)
+        ax.scatter([p.x], [p.y], marker="D", facecolors="none", edgecolors=[colour], s=24,
+                   linewidths=1.0, zorder=4)
+        labels.append(plot_labels.Label(f"{_short(p.param_set)} paper {p.anchor.op_point}",
+                                        p.x, p.y, "dimgrey"))
+        markers.append((p.x, p.y))
+
+
+def _legend(ax, colour_of, chosen, paper, unit) -> None:
     grey = "dimgrey"
     handles = [Line2D([], [], color=c, marker="o", linestyle="-", label=f"{s}: this run")
                for s, c in colour_of.items()]
@@ -229,6 +247,9 @@ def _legend(ax, colour_of, chosen, unit) -> None:
         handles.append(Line2D([], [], color=grey, marker="x" if costed else "^",
                               linestyle="" if costed else ":",
                               label="published: " + anchors.SHORT[src]))
+    if paper:
+        handles.append(Line2D([], [], color=grey, marker="D", markerfacecolor="none",
+                              linestyle="", label=ratio_anchors.LABEL))
     ax.legend(handles=handles, loc="upper left", bbox_to_anchor=(1.02, 1.0), borderaxespad=0,
               fontsize=7, frameon=False)
 
@@ -247,10 +268,15 @@ def build(view, platform: str, scheme: str) -> Plot | None:
     palette = matplotlib.colormaps[COLOURS]
     colour_of = {s: palette(i) for i, s in enumerate(dict.fromkeys(p.param_set for p in pts))}
     chosen = _anchor_points(scheme, platform, colour_of)
+    # Only beside a reference the plot draws: the paper's points are read against it.
+    paper = ratio_anchors.for_run(view, platform, scheme, metric,
+                                  [p.param_set for p in pts if p.op_point == "reference"])
     xs = [p.ram for p in pts] + [p.working for p in pts] + [a.sign_ram() for a in chosen] + \
-         [p.ram_with_load for p in pts if p.ram_with_load is not None]
+         [p.ram_with_load for p in pts if p.ram_with_load is not None] + \
+         [x for p in paper for x in p.x_range]
     ys = [p.cost for p in pts] + [a.sign_insn for a in chosen if a.sign_insn is not None] + \
-         [p.cost_with_load for p in pts if p.cost_with_load is not None]
+         [p.cost_with_load for p in pts if p.cost_with_load is not None] + \
+         [y for p in paper for y in p.y_range]
     ax.set_xscale("log")
     ax.set_yscale("log")
     _log_axis(ax.xaxis, min(xs), max(xs), ax.set_xlim)
@@ -258,6 +284,7 @@ def build(view, platform: str, scheme: str) -> Plot | None:
     labels, markers = [], []
     _draw_points(ax, pts, colour_of, labels, markers)
     drawn = _draw_anchors(ax, chosen, colour_of, labels, markers)
+    _draw_paper(ax, paper, colour_of, labels, markers)
     unit = "instructions" if metric[0] == "instructions" else "ns"
     counts = sorted({p.messages for p in pts})
     over = f"{counts[0]}" if len(counts) == 1 else f"{counts[0]}-{counts[-1]}"
@@ -266,14 +293,14 @@ def build(view, platform: str, scheme: str) -> Plot | None:
     ax.set_ylabel(f"signing {unit} ({metric[1]}), median over {over}")
     ax.set_title(f"{scheme} on {_platform_text(view, platform)}: run {view.id}", fontsize=9)
     ax.grid(True, which="major", linewidth=0.3)
-    _legend(ax, colour_of, chosen, unit)
+    _legend(ax, colour_of, chosen, paper, unit)
     placed = plot_labels.place(ax, fig.canvas.get_renderer(), labels, markers)
     stem = f"pareto-{scheme.lower()}-{platform}"
-    text = caption(view, platform, scheme, metric, pts, missing, chosen, over)
-    return Plot(stem, fig, text, placed, drawn)
+    text = caption(view, platform, scheme, metric, pts, missing, chosen, over, paper)
+    return Plot(stem, fig, text, placed, drawn, paper)
 
 
-def caption(view, platform, scheme, metric, pts, missing, chosen, over) -> str:
+def caption(view, platform, scheme, metric, pts, missing, chosen, over, paper) -> str:
     what = "instructions" if metric[0] == "instructions" else "time"
     text = (f"{scheme} on {_platform_text(view, platform)}, run `{view.id}`. y: signing "
             f"{what} by {metric[1]}, the median over {over} signed, log scale; filled "
@@ -290,7 +317,9 @@ def caption(view, platform, scheme, metric, pts, missing, chosen, over) -> str:
                  "; ".join(f"{src}, cost over {n} signing message{'s' * (n != 1)}: "
                            f"{anchors.NOTES[src]}" if n else f"{src}: {anchors.NOTES[src]}"
                            for src, n in over_src.items()) + ".")
-    else:
+    if paper:
+        text += ratio_anchors.caption(paper)
+    if not chosen and not paper:
         text += " No published figure was measured on this platform: no anchor is drawn."
     if missing:
         text += (" Not drawn (this run has no signing cost, stack, workspace or retained-state "

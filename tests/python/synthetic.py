@@ -39,6 +39,15 @@ def variant_records(variant, platform, insn, stack, workspace=0, retained=0):
     return out
 
 
+def less_records(variant, platform, insn, stack, retained=0):
+    """variant_records as a LESS point, with its signing descriptors on the board as well."""
+    out = [{**r, "scheme": "LESS"} for r in variant_records(variant, platform, insn, stack)]
+    for metric, value in (("workspace", 0), ("retained_state", retained)):
+        out.append({**record(variant, platform, "sign", metric, value, method="descriptor"),
+                    "scheme": "LESS"})
+    return out
+
+
 CONFIG = '[campaign]\nvariants = ["*"]\nplatforms = ["host"]\n'
 
 

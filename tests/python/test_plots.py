@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from synthetic import record, variant_records, write_run
+from synthetic import less_records, write_run
 
 from sigspace import anchors, plot_labels, plots, runview
 
@@ -82,6 +82,9 @@ def test_log_axes_that_hold_every_drawn_figure(built):
             assert x0 < pt.working <= pt.ram < x1 and y0 < pt.cost < y1, (p.stem, pt.variant)
         for a, x, y in p.anchors:
             assert x0 < x < x1 and (y is None or y0 < y < y1), (p.stem, a.label)
+        for q in p.paper:  # the paper's points with the ends of their published ranges
+            assert x0 < min(q.x_range) and max(q.x_range) < x1, (p.stem, q.anchor.op_point)
+            assert y0 < min(q.y_range) and max(q.y_range) < y1, (p.stem, q.anchor.op_point)
 
 
 def test_anchors_only_on_the_platform_they_were_measured_on(built):
@@ -90,7 +93,8 @@ def test_anchors_only_on_the_platform_they_were_measured_on(built):
         assert {a.platform for a, *_ in p.anchors} <= {platform}, p.stem
         legend = [t.get_text() for t in p.figure.axes[0].get_legend().get_texts()]
         if platform == "host":  # the x86-64 callgrind axis: no published figure belongs there
-            assert not p.anchors and not any("published" in t for t in legend), p.stem
+            assert not p.anchors and not p.paper, p.stem
+            assert not any("published" in t for t in legend), p.stem
             assert "No published figure was measured on this platform" in p.caption
     drawn = {(platform, scheme): {a.label for a, *_ in p.anchors} for _, platform, scheme, p in built}
     assert drawn[("m4", "ML-DSA")] == {"pqm4 m4f", "pqm4 m4fstack", "pqm4 clean"}
@@ -123,25 +127,16 @@ def test_seed_anchors_count_their_workspace_and_retained_key():
     assert after.workspace and after.retained
 
 
-def _less(variant, platform, insn, stack):
-    out = []
-    for r in variant_records(variant, platform, insn=insn, stack=stack):
-        out.append({**r, "scheme": "LESS"})
-    for metric in ("workspace", "retained_state"):
-        out.append({**record(variant, platform, "sign", metric, 0, method="descriptor"),
-                    "scheme": "LESS"})
-    return out
-
-
 def test_less_points_with_their_front_and_the_reference_anchor(tmp_path):
-    records = _less("LESS-1s/reference", "m4", 4_000_000_000, 146_000) + \
-        _less("LESS-1s/balanced", "m4", 1_000_000_000, 90_000) + \
-        _less("LESS-1s/memory-floor", "m4", 1_200_000_000, 2_000) + \
-        _less("LESS-1s/reference", "m33", 4_000_000_000, 146_000)
+    records = less_records("LESS-1s/reference", "m4", 4_000_000_000, 146_000) + \
+        less_records("LESS-1s/balanced", "m4", 1_000_000_000, 90_000) + \
+        less_records("LESS-1s/memory-floor", "m4", 1_200_000_000, 2_000) + \
+        less_records("LESS-1s/reference", "m33", 4_000_000_000, 146_000)
     view = runview.load(write_run(tmp_path / "run", records))
     p = plots.build(view, "m4", "LESS")
     assert sorted(t.get_text() for t in p.labels) == [
-        "1s balanced", "1s memory-floor", "1s reference", "1s reference -O2"]
+        "1s balanced", "1s memory-floor", "1s paper balanced", "1s paper memory floor",
+        "1s paper speed ceiling", "1s reference", "1s reference -O2"]
     assert [(a.param_set, x, y) for a, x, y in p.anchors] == [
         ("LESS-1s", a.stack["sign"], a.sign_insn) for a in anchors.LESS_QEMU
         if a.param_set == "LESS-1s"]
