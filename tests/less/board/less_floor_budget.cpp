@@ -13,17 +13,18 @@
 
 namespace {
 
-// Bytes, set just above the figures of run results/20261202T191303Z-c2c6c0835c (m4; m33 up to
-// 4 bytes more): keygen 17,932 / 17,948 / 17,948, signing 17,872 / 17,856 / 17,848,
-// verification 17,984 / 17,960 / 17,944 (LESS-1b / 1i / 1s), all under the 18,000-byte target.
+// Bytes, set 16 B above this test's own figures under QEMU (m4; m33 keygen 8 B more): keygen
+// 17,940 / 17,956 / 17,956, signing 17,812 / 17,796 / 17,788, verification 17,844 / 17,820 /
+// 17,804 (LESS-1b / 1i / 1s), all under the 18,000-byte target. They include this harness's
+// call frames, so they run a few dozen bytes above a campaign's figures for the same code.
 struct Budget {
   const char* id;
   std::size_t keygen, sign, verify;
 };
 constexpr Budget kBudgets[] = {
-    {"LESS-1b/memory-floor", 17960, 17900, 18000},
-    {"LESS-1i/memory-floor", 17980, 17880, 17990},
-    {"LESS-1s/memory-floor", 17980, 17880, 17970},
+    {"LESS-1b/memory-floor", 17964, 17828, 17860},
+    {"LESS-1i/memory-floor", 17980, 17812, 17836},
+    {"LESS-1s/memory-floor", 17980, 17804, 17820},
 };
 
 // In .bss, not on the measured stack; the largest category-1 public key is LESS-1s's.

@@ -145,7 +145,7 @@ void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScra
   const auto row_cmp = [&rows](std::uint16_t x, std::uint16_t y) { return row_before(rows, x, y); };
   std::make_heap(ws.rows, ws.rows + k, row_cmp);
   std::sort_heap(ws.rows, ws.rows + k, row_cmp);
-  permute_rows(a, k, m, ws.rows, ws.line);
+  permute_rows(a, k, m, ws.rows, ws.line);  // the row order is spent: col_idx may reuse it
   for (unsigned j = 0; j < m; ++j) ws.col_idx[j] = static_cast<std::uint16_t>(j);
   const ColumnOrder columns{a, k, m};
   const auto col_cmp = [&columns](std::uint16_t x, std::uint16_t y) { return column_before(columns, x, y); };

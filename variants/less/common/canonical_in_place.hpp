@@ -15,7 +15,7 @@ struct CfInPlaceScratch {
   std::uint8_t* d;         // m: the winner's column scalars, then a row of the column permutation
   std::uint8_t* line;      // m: a scaled row, then the row permutation's cycle buffer
   std::uint16_t* rows;     // k: the maximal-zero rows, then the row order
-  std::uint16_t* col_idx;  // m: the column order
+  std::uint16_t* col_idx;  // m: the column order; may alias rows (dead once the rows are moved)
   std::uint64_t* keys;     // k: each row's eight least values, the row order's first comparison;
                            // nullptr to compare histograms only (same order, less memory)
 };
@@ -26,12 +26,12 @@ bool canonical_form_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfIn
 template <unsigned K, unsigned M, bool RowKeys = true>
 [[gnu::noinline]] bool canonical_form_in_place(std::uint8_t* a) {
   std::uint8_t d[M], line[M];
-  std::uint16_t rows[K], col_idx[M];
+  std::uint16_t order[K > M ? K : M];  // the row order, then the column order
   std::uint64_t keys[RowKeys ? K : 1];
-  const bool ok = canonical_form_in_place(a, K, M, {d, line, rows, col_idx, RowKeys ? keys : nullptr});
+  const bool ok = canonical_form_in_place(a, K, M, {d, line, order, order, RowKeys ? keys : nullptr});
   // A function of the blinded matrix only, wiped all the same (as canonical_form's scratch).
-  ct::wipe(d, sizeof d), ct::wipe(line, sizeof line), ct::wipe(rows, sizeof rows);
-  ct::wipe(col_idx, sizeof col_idx), ct::wipe(keys, sizeof keys);
+  ct::wipe(d, sizeof d), ct::wipe(line, sizeof line), ct::wipe(order, sizeof order);
+  ct::wipe(keys, sizeof keys);
   return ok;
 }
 

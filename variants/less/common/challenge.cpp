@@ -30,7 +30,7 @@ struct Words {
 
 template <KeccakPermutation F>
 void sample_challenge_stream(BasicKeccakSponge<F>& x, unsigned s, unsigned t, unsigned w, std::uint8_t* c) {
-  Words words{x};
+  Words<F> words{x};
   for (unsigned i = 0; i < t; ++i) c[i] = 0;
   for (unsigned i = t - w; i < t; ++i) {
     if (s == 2) {
