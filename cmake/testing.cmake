@@ -1,11 +1,11 @@
-# sigspace_add_portable_test(<name> SOURCES ... [LIBS ...] [TIMEOUT s])
+# sigspace_add_portable_test(<name> SOURCES ... [LIBS ...] [TIMEOUT s] [RAM_BYTES n] [COST c])
 # One test source, two homes: a host executable, or on a board preset a firmware image that
 # CTest runs under qemu-system-arm (CMAKE_CROSSCOMPILING_EMULATOR); the guest's exit code is
 # the verdict. Test names carry the platform: host.<name>, m4.<name>, m33.<name>.
 set(SIGSPACE_TEST_SUPPORT ${PROJECT_SOURCE_DIR}/tests/support)
 
 function(sigspace_add_portable_test name)
-  cmake_parse_arguments(T "" "TIMEOUT;RAM_BYTES" "SOURCES;LIBS" ${ARGN})
+  cmake_parse_arguments(T "" "TIMEOUT;RAM_BYTES;COST" "SOURCES;LIBS" ${ARGN})
   if(NOT T_TIMEOUT)
     set(T_TIMEOUT 300)
   endif()
@@ -25,4 +25,7 @@ function(sigspace_add_portable_test name)
   endif()
   add_test(NAME ${test_name} COMMAND ${name})
   set_tests_properties(${test_name} PROPERTIES TIMEOUT ${T_TIMEOUT})
+  if(T_COST)  # ctest -j starts costlier tests first (a fresh build has no timing history)
+    set_tests_properties(${test_name} PROPERTIES COST ${T_COST})
+  endif()
 endfunction()

@@ -12,7 +12,7 @@ packages=(
   libgtest-dev libbenchmark-dev libbenchmark-tools nlohmann-json3-dev valgrind
   python3 python3-dev python3-venv python3-pip python3-setuptools
   pybind11-dev python3-pybind11 python3-numpy python3-matplotlib python3-pytest python3-jsonschema
-  python3-hypothesis
+  python3-hypothesis python3-pytest-xdist   # property tests; pytest -n (harness/test.sh)
   libgcrypt20-dev clang libclang-rt-14-dev
   parallel   # GNU parallel: the cluster recipe of harness/cluster/ and its test
 )

@@ -9,4 +9,10 @@ std::span<const Variant* const> ablations() { return kAblations; }
 
 const Variant* find_variant(const char* id) { return find_registered(id); }
 
+bool is_ablation(const Variant& v) {
+  for (const Variant* a : kAblations)
+    if (a == &v) return true;
+  return false;
+}
+
 }  // namespace sigspace

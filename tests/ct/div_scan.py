@@ -26,12 +26,6 @@ ALLOW = [
      "workspace layout is a published figure of the descriptor)"),
     ("variants/mldsa/common/ntt.cpp", "ntt_layers",
      "(base + start) / (2 len): the twiddle index from loop counters and the layer range"),
-    ("variants/less/common/challenge.cpp", "sample_challenge_stream",
-     "64 / bits: chunks per 64-bit word, bits a constant of the parameter set"),
-    ("variants/less/common/sampler.cpp", "PositionStream",
-     "64 / bit_length(n - 1): chunks per word, n the public code length"),
-    ("variants/less/common/sampler.cpp", "sample_monomial",
-     "PositionStream's 64 / bit_length(n - 1), inlined: chunks per word, n the public code length"),
 ]
 
 ARM_DIV = re.compile(r"^[su]div(\.w)?$")

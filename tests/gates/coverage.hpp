@@ -1,8 +1,8 @@
 // Which variants one gates image runs. Every variant of registry() and ablations() is either
 // run here, or run by another gates test (the host splits the slow LESS categories off by
 // parameter-set prefix, so ctest runs them side by side and the sanitizer stage can leave them
-// out by name), or left out on this platform with a printed reason (kLeftOut: by set prefix
-// and, for the host's one exception, by id). The whole placement is printed, so nothing is left
+// out by name), or left out on this platform with a printed reason (kLeftOut: by set prefix,
+// and on the host for ablations only). The whole placement is printed, so nothing is left
 // out silently.
 #pragma once
 #include <cstdio>
@@ -18,13 +18,20 @@
 #ifndef SIGSPACE_GATES_ELSEWHERE
 #define SIGSPACE_GATES_ELSEWHERE ""
 #endif
+// Which variants of those sets: 0 all, 1 the operating points, 2 and 3 the ablations at even
+// and odd places of ablations() (with each set's reference, the baseline of
+// identity_with_reference). Splitting a slow set lets ctest -j run its parts side by side, and
+// the sanitizer stage leave the ablations to the Release run.
+#ifndef SIGSPACE_GATES_PART
+#define SIGSPACE_GATES_PART 0
+#endif
 
 namespace gates {
 
 struct LeftOut {
   const char* prefix;  // parameter-set prefix
   const char* why;
-  const char* in_id = nullptr;  // and, if set, a substring of the variant's id
+  bool ablations_only = false;  // then only the variants of ablations() with that prefix
 };
 
 // Left out under QEMU for time alone (their stacks, up to ~830 KB for LESS-5b signing, fit the
@@ -40,12 +47,12 @@ constexpr LeftOut kLeftOut[] = {
 #else
 // The host runs every point at every set, and every ablation of category 1. An ablation at
 // categories 3 and 5 is its point's one source with one technique off and other sizes: gated
-// at category 1 by gates_LESS_1, and byte-identical on KAT entries 0 and 1 of its own set
+// at category 1 by gates_LESS_1_ablations*, and byte-identical on KAT entry 0 of its own set
 // (less_tests); running them here took two thirds of these images' time.
 constexpr const char* kAblationWhy =
-    "ablation at category 3/5: its technique is gated at category 1 (gates_LESS_1); KAT entries "
-    "0,1 of this set are replayed by less_tests";
-constexpr LeftOut kLeftOut[] = {{"LESS-3", kAblationWhy, "~"}, {"LESS-5", kAblationWhy, "~"}};
+    "ablation at category 3/5: its technique is gated at category 1 (gates_LESS_1_ablations*); "
+    "KAT entry 0 of this set is replayed by less_tests";
+constexpr LeftOut kLeftOut[] = {{"LESS-3", kAblationWhy, true}, {"LESS-5", kAblationWhy, true}};
 #endif
 
 inline bool starts_with(const char* s, const char* prefix) {
@@ -70,13 +77,22 @@ struct Placement {
   enum Kind { here, other_test, left_out } kind;
   const char* why;
 };
+inline bool in_part(const sigspace::Variant& v) {
+  if (SIGSPACE_GATES_PART == 0) return true;
+  if (SIGSPACE_GATES_PART == 1) return !sigspace::is_ablation(v);
+  if (std::strstr(v.id, "/reference") != nullptr) return true;
+  const auto all = sigspace::ablations();
+  for (std::size_t i = 0; i < all.size(); ++i)
+    if (all[i] == &v) return i % 2 == static_cast<std::size_t>(SIGSPACE_GATES_PART - 2);
+  return false;
+}
 inline Placement placement(const sigspace::Variant& v) {
   if (!starts_with(v.param_set, SIGSPACE_GATES_ONLY) ||
-      in_prefix_list(v.param_set, SIGSPACE_GATES_ELSEWHERE))
+      in_prefix_list(v.param_set, SIGSPACE_GATES_ELSEWHERE) || !in_part(v))
     return {Placement::other_test, nullptr};
   for (const LeftOut& l : kLeftOut)
     if (l.why != nullptr && starts_with(v.param_set, l.prefix) &&
-        (l.in_id == nullptr || std::strstr(v.id, l.in_id) != nullptr))
+        (!l.ablations_only || sigspace::is_ablation(v)))
       return {Placement::left_out, l.why};
   return {Placement::here, nullptr};
 }

@@ -1,7 +1,7 @@
 // Every entry of the official LESS v2.0 NIST KAT files (read in place) is reproduced byte for
-// byte by every registered LESS variant: pk, sk, sm, and sm opens again. The sanitizer build,
-// and the ablations at categories 3 and 5, replay a subset (less_test_support.hpp,
-// kat_entry_selected) and print which.
+// byte by every registered LESS variant: pk, sk, sm, and sm opens again. Categories 3 and 5,
+// and the sanitizer build, replay a subset (less_test_support.hpp, kat_subset_entries) and
+// print which.
 #include <gtest/gtest.h>
 
 #include <cstdio>

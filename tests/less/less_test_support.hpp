@@ -36,12 +36,13 @@ inline std::vector<const sigspace::Variant*> one_per_set() {
   return out;
 }
 
-// Which KAT entries a replay runs. The Release host build replays every entry of every
-// category-1 variant, points and ablations; at categories 3 and 5 (a LESS-5b signature takes
-// seconds, a memory-floor one about ten on the host) every variant replays entries 0 and 1,
-// which keeps the suite within its time budget: the code is the same at every set, only the
-// sizes differ. The sanitizer build (host-asan; GCC defines __SANITIZE_ADDRESS__) replays
-// entries 0 and 1 of everything: under ASan a LESS signature costs several times the Release
+// Which KAT entries a replay runs. The Release host build replays every entry of the
+// category-1 points, and entries 0,1 of their ablations (each is its point with one technique
+// off; the gates compare every ablation with the reference on other inputs too). At categories
+// 3 and 5 (a LESS-5b signature takes seconds, a memory-floor one about ten on the host) a point
+// replays entries 0,1 and an ablation entry 0: the code is category 1's with other sizes. The
+// sanitizer build (host-asan; GCC defines __SANITIZE_ADDRESS__) runs category 1 with the
+// subset of categories 3 and 5: under ASan a LESS signature costs several times the Release
 // one, and the memory checks gain nothing from more entries of the same code path. The boards
 // replay entry 0 (tests/less/board). SIGSPACE_LESS_KAT=full replays every entry everywhere (the
 // full sweep, outside the suite; its last results are under results/kat/):
@@ -51,7 +52,6 @@ inline constexpr bool kSanitizerBuild = true;
 #else
 inline constexpr bool kSanitizerBuild = false;
 #endif
-inline constexpr int kKatSubsetEntries = 2;
 
 inline bool kat_full_sweep() {
   const char* mode = std::getenv("SIGSPACE_LESS_KAT");
@@ -63,37 +63,45 @@ inline bool kat_full_sweep() {
   return true;
 }
 
-inline bool kat_subset(const sigspace::Variant& v) {
-  if (kat_full_sweep()) return false;
-  return kSanitizerBuild || v.param_set[5] != '1';  // "LESS-1b": category at index 5
-}
-
-// The variants the tamper tests run: every operating point, and the ablations of category 1.
-// An ablation is its point with one technique off, so its verify at categories 3 and 5 is the
-// category-1 code with other sizes; there, rejecting tampered signatures (a full verify each,
-// seconds at category 5) is left to the points, and SIGSPACE_LESS_KAT=full runs them all.
-inline std::vector<const sigspace::Variant*> tamper_variants() {
-  std::vector<const sigspace::Variant*> out;
-  for (const sigspace::Variant* v : less_variants())
-    if (kat_full_sweep() || std::strchr(v->id, '~') == nullptr || v->param_set[5] == '1') out.push_back(v);
-  return out;
+// How many leading entries of its file a replay of v runs (0: all of them).
+inline int kat_subset_entries(const sigspace::Variant& v) {
+  if (kat_full_sweep()) return 0;
+  const bool category1 = v.param_set[5] == '1';  // "LESS-1b"
+  if (!sigspace::is_ablation(v)) return category1 && !kSanitizerBuild ? 0 : 2;
+  return category1 && !kSanitizerBuild ? 2 : 1;
 }
 
 inline bool kat_entry_selected(const sigspace::Variant& v, int index) {
-  return !kat_subset(v) || index < kKatSubsetEntries;
+  const int n = kat_subset_entries(v);
+  return n == 0 || index < n;
+}
+
+// The variants the tamper tests run: every operating point, and in the Release build the
+// ablations of category 1. An ablation is its point with one technique off, so its verify at
+// categories 3 and 5 is the category-1 code with other sizes; there, and under the sanitizers
+// (the Release build has run them), rejecting tampered signatures (a full verify each, seconds
+// at category 5) is left to the points. SIGSPACE_LESS_KAT=full runs them all.
+inline std::vector<const sigspace::Variant*> tamper_variants() {
+  std::vector<const sigspace::Variant*> out;
+  for (const sigspace::Variant* v : less_variants())
+    if (kat_full_sweep() || !sigspace::is_ablation(*v) || (!kSanitizerBuild && v->param_set[5] == '1'))
+      out.push_back(v);
+  return out;
 }
 
 // The line every replay prints, so the test output says what was covered.
 inline void print_kat_coverage(const sigspace::Variant& v, int total) {
-  if (!kat_subset(v) || kKatSubsetEntries >= total) {
+  const int n = kat_subset_entries(v);
+  if (n == 0 || n >= total) {
     std::printf("LESS KAT %s: all %d entries (full replay)\n", v.id, total);
     return;
   }
-  std::printf("LESS KAT subset (%s): entries ", v.id);
-  for (int i = 0; i < kKatSubsetEntries; ++i) std::printf(i ? ",%d" : "%d", i);
-  std::printf(" of %d (%s)\n", total,
-              kSanitizerBuild ? "sanitizer build; the Release host build replays them all"
-                              : "an ablation at category 3 or 5; its point replays them all");
+  std::printf("LESS KAT subset (%s): %s ", v.id, n == 1 ? "entry" : "entries");
+  for (int i = 0; i < n; ++i) std::printf(i ? ",%d" : "%d", i);
+  std::printf(" of %d (%s; SIGSPACE_LESS_KAT=full replays every entry)\n", total,
+              kSanitizerBuild         ? "sanitizer build"
+              : v.param_set[5] == '1' ? "an ablation of category 1"
+                                      : "category 3 or 5");
 }
 
 inline std::string kat_path(const sigspace::Variant& v, const char* ext) {

@@ -1,8 +1,10 @@
 """Board measurements (analysis/sigspace/platforms/board_run.py): the output parser on a fixed
 text, and two QEMU runs of the same firmware giving identical instruction and stack figures
-(the property adoption decisions rely on). The QEMU test builds build/h-board-m4-O2 and
-build/h-board-hosttools on first use (about a minute), then runs in about a second."""
+(the property adoption decisions rely on). The QEMU test builds build/h-board-m4-O2 on first use
+(about a minute), then runs in about a second; the host transcript is the package's tool."""
 import shutil
+import subprocess
+import sys
 
 import pytest
 
@@ -26,6 +28,44 @@ def test_parse_joins_windows_and_subtracts_the_empty_window():
 def test_parse_refuses_a_window_without_count():
     with pytest.raises(board_run.BoardError, match="no instruction count"):
         board_run.parse(OUT, "sigspace-icount window=1 insn=7\n")
+
+
+def test_the_build_lock_excludes_other_processes(tmp_path):
+    # Two processes (two sigspace commands, or two pytest-xdist workers) take the lock, each
+    # writing "start", then "end" after a pause: the lines must not interleave.
+    log = tmp_path / "log"
+    script = ("import sys, time\nfrom sigspace.platforms import board_run\n"
+              "with board_run.build_lock():\n"
+              "    open(sys.argv[1], 'a').write(sys.argv[2] + ' start\\n'); time.sleep(0.5)\n"
+              "    open(sys.argv[1], 'a').write(sys.argv[2] + ' end\\n')\n")
+    procs = [subprocess.Popen([sys.executable, "-c", script, str(log), name]) for name in "ab"]
+    assert [p.wait(timeout=60) for p in procs] == [0, 0]
+    lines = log.read_text().split("\n")[:-1]
+    assert len(lines) == 4
+    assert lines[0].split()[0] == lines[1].split()[0] and lines[2].split()[0] == lines[3].split()[0]
+    assert [l.split()[1] for l in lines] == ["start", "end", "start", "end"]
+
+
+def test_an_image_is_added_to_the_images_another_process_configured(tmp_path, monkeypatch):
+    # The entries configured are read from the build's cache, not from this process's memory:
+    # configuring only this process's images would remove another process's targets mid-build.
+    b = board_run.Builder("m4", "-O2")
+    b.dir = tmp_path
+    theirs = "ML-DSA-44/reference:1:655360"
+    (tmp_path / "CMakeCache.txt").write_text(f"SIGSPACE_PROBE_FIRMWARE:STRING={theirs}\n")
+    calls = []
+
+    def fake_run(cmd, what, timeout=3600):
+        calls.append([str(c) for c in cmd])
+        return subprocess.CompletedProcess(cmd, 0, "", "")
+    monkeypatch.setattr(board_run, "_run", fake_run)
+    b.elf("ML-DSA-65/reference", 1, 655360)
+    configure = [c for c in calls if c[:2] == ["cmake", "--preset"]]
+    assert len(configure) == 1
+    assert f"-DSIGSPACE_PROBE_FIRMWARE={theirs};ML-DSA-65/reference:1:655360" in configure[0]
+    calls.clear()
+    b.elf(theirs.split(":")[0], 1, 655360)  # configured already: built, not reconfigured
+    assert [c[:2] for c in calls] == [["cmake", "--build"]]
 
 
 @pytest.mark.skipif(not (shutil.which("qemu-system-arm") and shutil.which("arm-none-eabi-gcc")),

@@ -7,10 +7,14 @@ the host's (harness/host/transcript, the same code), and returns the figures.
 
 Figures are guest instruction counts (never cycles) and painted stack bytes, per window minus
 the empty window measured first (the markers' own instructions and the window's frame).
-Build directories: build/h-board-<preset>-<flags> and build/h-board-hosttools.
+Build directories: build/h-board-<preset>-<flags>, and build/h-board-pk for the keys the
+firmware keeps in flash. Builds take a file lock (build/.h-board.lock), so threads, pytest-xdist
+workers and two sigspace commands at once share these directories safely.
 """
 from __future__ import annotations
 
+import contextlib
+import fcntl
 import hashlib
 import os
 import re
@@ -21,7 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..provenance import ROOT
-from . import codesize
+from . import codesize, host
 
 FULL_RAM = 4 * 1024 * 1024
 # platform -> (CMake preset, QEMU machine, RAM the image may use)
@@ -84,32 +88,41 @@ def _check(proc: subprocess.CompletedProcess, what: str) -> str:
     return proc.stdout
 
 
+@contextlib.contextmanager
+def build_lock():
+    """Holds build/.h-board.lock: one board build, key write or reconfiguration at a time, across
+    threads (each call opens its own descriptor, and flock excludes descriptors) and processes."""
+    path = ROOT / "build" / ".h-board.lock"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with open(path, "a") as f:
+        fcntl.flock(f, fcntl.LOCK_EX)
+        try:
+            yield
+        finally:
+            fcntl.flock(f, fcntl.LOCK_UN)
+
+
 class HostTool:
-    """sigspace-transcript in its own host build; writes key 0's pk for the firmware's flash."""
-    dir = ROOT / "build" / "h-board-hosttools"
+    """The package's sigspace-transcript (sigspace/_bin, built by harness/setup.sh): the host's
+    transcript of a variant, and key 0's pk for the firmware's flash."""
     pk_dir = ROOT / "build" / "h-board-pk"
 
     def __init__(self):
-        self._lock = threading.Lock()
-        self._ready = False
         self._cache: dict[tuple, str] = {}
 
     def transcript(self, variant_id: str, messages: int) -> str:
-        with self._lock:
-            if not self._ready:
-                _check(_run(["cmake", "--preset", "host", "-B", self.dir, "-DSIGSPACE_PYTHON=OFF"],
-                            "configure host tools"), "configure host tools")
-                _check(_run(["cmake", "--build", self.dir, "-j2", "--target", "sigspace-transcript"],
-                            "build sigspace-transcript"), "build sigspace-transcript")
-                self.pk_dir.mkdir(parents=True, exist_ok=True)
-                self._ready = True
-            key = (variant_id, messages)
+        key = (variant_id, messages)
+        with build_lock():  # the pk file is read by a firmware build
             if key not in self._cache:
+                try:
+                    tool = host._tool("sigspace-transcript")
+                except host.PlatformError as e:
+                    raise BoardError(str(e)) from None
+                self.pk_dir.mkdir(parents=True, exist_ok=True)
                 # An ablation's bytes are its point's (the transcript hashes outputs, not the id,
                 # and every point of a set must match it), and sigspace-transcript knows only the
                 # registry: ask for the point, write the key under the ablation's slug.
-                out = _check(_run([self.dir / "harness/host/transcript/sigspace-transcript",
-                                   "--variant", point_of(variant_id), "--messages", messages,
+                out = _check(_run([tool, "--variant", point_of(variant_id), "--messages", messages,
                                    "--pk-out", self.pk_dir / f"{slug(variant_id)}.pk"],
                                   "host transcript"), f"host transcript of {variant_id}")
                 self._cache[key] = re.search(r'"transcript": "([0-9a-f]{64})"', out).group(1)
@@ -121,33 +134,41 @@ HOST_TOOL = HostTool()
 
 class Builder:
     """One board build directory; images are (variant, messages, ram) entries of
-    SIGSPACE_PROBE_FIRMWARE. Builds are serialised: two cores are shared."""
+    SIGSPACE_PROBE_FIRMWARE. Builds are serialised (build_lock): two cores are shared. The
+    entries configured are read back from the build's CMake cache, so a second process adds its
+    images to the first one's instead of configuring them away."""
 
     def __init__(self, preset: str, flags: str):
         self.preset, self.flags = preset, flags
         self.dir = ROOT / "build" / f"h-board-{preset}-{re.sub(r'[^A-Za-z0-9]+', '', flags)}"
-        self._lock = threading.Lock()
-        self._entries: set[tuple] = set()
-        self._configured: frozenset = frozenset()
 
     @staticmethod
     def target(variant_id: str, messages: int, ram: int) -> str:
         return f"probe_{slug(variant_id)}_n{messages}_r{ram}"
+
+    def configured_entries(self) -> set[str]:
+        """The "<variant>:<messages>:<ram>" entries the build directory is configured with."""
+        cache = self.dir / "CMakeCache.txt"
+        if not cache.is_file():
+            return set()
+        m = re.search(r"^SIGSPACE_PROBE_FIRMWARE:[A-Z]+=(.*)$", cache.read_text(errors="replace"),
+                      re.MULTILINE)
+        return set(filter(None, m.group(1).split(";"))) if m else set()
 
     def elf(self, variant_id: str, messages: int, ram: int) -> Path | None:
         """The built image, or None when it does not fit RAM_BYTES at link time."""
         if variant_id not in registered_ids():  # the firmware would stop at its static_assert
             raise BoardError(f"unknown variant or ablation '{variant_id}': not in the registry "
                              "(sigspace list; ablations are <set>/<point>~<technique>)")
-        with self._lock:
-            self._entries.add((variant_id, messages, ram))
-            if frozenset(self._entries) != self._configured:
-                entries = ";".join(f"{v}:{n}:{r}" for v, n, r in sorted(self._entries))
+        entry = f"{variant_id}:{messages}:{ram}"
+        with build_lock():
+            entries = self.configured_entries()
+            if entry not in entries:
+                entries = ";".join(sorted(entries | {entry}))
                 args = ["cmake", "--preset", self.preset, "-B", self.dir,
                         f"-DSIGSPACE_TARGET_OPT_FLAGS={self.flags}",
                         f"-DSIGSPACE_PROBE_FIRMWARE={entries}", f"-DSIGSPACE_PROBE_PK_DIR={HostTool.pk_dir}"]
                 _check(_run(args, f"configure {self.dir.name}"), f"configure {self.dir.name}")
-                self._configured = frozenset(self._entries)
             name = self.target(variant_id, messages, ram)
             proc = _run(["cmake", "--build", self.dir, "-j2", "--target", name,
                          "sigspace_icount_plugin"], f"build {name}")

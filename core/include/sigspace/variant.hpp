@@ -93,5 +93,6 @@ std::span<const Variant* const> registry();
 // and listings show operating points; the adoption and ablation analyses ask for these.
 std::span<const Variant* const> ablations();
 const Variant* find_variant(const char* id);  // searches registry() then ablations(); nullptr when unknown
+bool is_ablation(const Variant& v);           // whether v is one of ablations()
 
 }  // namespace sigspace

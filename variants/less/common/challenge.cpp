@@ -6,7 +6,7 @@
 namespace sigspace::less {
 namespace {
 
-// The shared word buffer: a new 8-byte word when the counter is 0, counter = 64 / (chunk bits).
+// The shared word buffer: a new 8-byte word when the counter is 0, counter = 64 / (chunk bits), rounded down.
 template <KeccakPermutation F>
 struct Words {
   BasicKeccakSponge<F>& x;
@@ -17,7 +17,7 @@ struct Words {
       std::uint8_t b[8];
       x.squeeze(b, 8);
       word = load_le64(b);
-      left = 64 / bits;
+      left = chunks_per_word(bits);
     }
     const unsigned v = static_cast<unsigned>(word & ((std::uint64_t{1} << bits) - 1));
     word >>= bits;

@@ -35,7 +35,7 @@ void sample_fq_vector(BasicKeccakSponge<F>& x, std::uint8_t* out, std::size_t cn
 
 template <KeccakPermutation F>
 PositionStream<F>::PositionStream(BasicKeccakSponge<F>& x, unsigned n)
-    : x_(x), n_(n), bits_(bit_length(n - 1)), per_word_(64 / bit_length(n - 1) - 1),
+    : x_(x), n_(n), bits_(bit_length(n - 1)), per_word_(chunks_per_word(bit_length(n - 1)) - 1),
       word_(next_word(x)) {}
 
 // Section 2.2: b-bit chunks of 64-bit words, only 64/b - 1 of each word, rejecting >= n.

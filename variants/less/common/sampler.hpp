@@ -15,6 +15,17 @@ constexpr unsigned bit_length(unsigned v) {
   return b;
 }
 
+// floor(64 / bits): how many bits-bit chunks a 64-bit word holds (bits in 1..64, public). By
+// counting, not dividing: a run-time division would be a variable-latency instruction in the
+// firmware, which the division scan (tests/ct/div_scan.py) refuses outside its allow-list.
+constexpr unsigned chunks_per_word(unsigned bits) {
+  unsigned chunks = 0;
+  for (unsigned used = bits; used <= 64; used += bits) ++chunks;
+  return chunks;
+}
+static_assert(chunks_per_word(7) == 9 && chunks_per_word(8) == 8 && chunks_per_word(9) == 7 &&
+              chunks_per_word(10) == 6 && chunks_per_word(64) == 1);
+
 // Section 2.1: cnt values in [lo, lo+span] from 7-bit chunks of fresh 64-bit LE words.
 template <KeccakPermutation F>
 void sample_fq_vector(BasicKeccakSponge<F>& x, std::uint8_t* out, std::size_t cnt, unsigned lo, unsigned span);
