@@ -76,6 +76,19 @@ inline bool kat_entry_selected(const sigspace::Variant& v, int index) {
   return n == 0 || index < n;
 }
 
+// The variants the KAT replay runs: every point, and every ablation but those of LESS-3b and
+// LESS-5b (the same code as LESS-3s and LESS-5s, whose ablations replay entry 0, with more
+// rounds: a LESS-5b memory-floor ablation takes ten seconds an entry). SIGSPACE_LESS_KAT=full
+// runs them all.
+inline std::vector<const sigspace::Variant*> kat_variants() {
+  std::vector<const sigspace::Variant*> out;
+  for (const sigspace::Variant* v : less_variants()) {
+    const bool big_b = v->param_set[5] != '1' && v->param_set[6] == 'b';  // "LESS-3b", "LESS-5b"
+    if (kat_full_sweep() || !sigspace::is_ablation(*v) || !big_b) out.push_back(v);
+  }
+  return out;
+}
+
 // The variants the tamper tests run: every operating point, and in the Release build the
 // ablations of category 1. An ablation is its point with one technique off, so its verify at
 // categories 3 and 5 is the category-1 code with other sizes; there, and under the sanitizers
