@@ -186,6 +186,8 @@ class Builder:
         compile_sets, link = set(), None
         for line in out.splitlines():
             steps = [shlex.split(step) for step in line.split("&&")]  # link: ": && g++ ... && :"
+            # A compiler launcher (ccache: harness/test.sh) is not a flag of the image.
+            steps = [w[1:] if w and Path(w[0]).name in ("ccache", "sccache") else w for w in steps]
             words = next((w for w in steps if w and w[0].endswith(("-gcc", "-g++"))), None)
             if words is None:
                 continue
