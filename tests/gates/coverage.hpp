@@ -85,7 +85,7 @@ struct Placement {
 inline bool in_part(const sigspace::Variant& v) {
   if (SIGSPACE_GATES_PART == 0) return true;
   if (SIGSPACE_GATES_PART == 1) return !sigspace::is_ablation(v);
-  if (std::strstr(v.id, "/reference") != nullptr) return true;
+  if (!sigspace::is_ablation(v) && std::strcmp(v.op_point, "reference") == 0) return true;
   const auto all = sigspace::ablations();
   for (std::size_t i = 0; i < all.size(); ++i)
     if (all[i] == &v) return i % 2 == static_cast<std::size_t>(SIGSPACE_GATES_PART - 2);
