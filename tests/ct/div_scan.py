@@ -34,7 +34,10 @@ HELPER = re.compile(r"<(__aeabi_\w*(div|mod)\w*|__u?(div|mod)[sdt]i3\w*|__u?divm
 
 FUNC = re.compile(r"^[0-9a-f]+ <(.+)>:$")
 INSN = re.compile(r"^\s*([0-9a-f]+):\s+(\S+)\s*(.*)$")
-LINE = re.compile(r"^(/\S+):(\d+)(?: \(discriminator \d+\))?$")
+# A line-table entry; its path is absolute unless the build rewrote it (CCACHE_BASEDIR,
+# -fdebug-prefix-map), and a relative one is refused: objdump does not say what it is relative
+# to, so a division there could not be told product code or not.
+LINE = re.compile(r"^(\S+):(\d+)(?: \(discriminator \d+\))?$")
 MEMBER = re.compile(r"^(\S+\.o):\s+file format")
 
 
@@ -64,7 +67,10 @@ def scan(objdump, arch, path, root):
             func, src = m.group(1), None
             continue
         if m := LINE.match(line):
-            src = f"{m.group(1)}:{m.group(2)}"
+            if not m.group(1).startswith("/"):
+                fail_usage(f"{path}: relative source path in the line table ({m.group(1)}); "
+                           "build without CCACHE_BASEDIR or -fdebug-prefix-map")
+            src = f"{os.path.normpath(m.group(1))}:{m.group(2)}"
             continue
         m = INSN.match(line)
         if not m:
