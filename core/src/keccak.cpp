@@ -135,7 +135,7 @@ void keccak_f1600_compact(std::uint64_t a[25]) {
   for (unsigned round = 0; round < 24; ++round) keccak_round_in_place(a, kRoundConstants[round]);
 }
 
-// The sponge bodies below are shared by both instantiations; only the permutation differs.
+// The sponge bodies below are shared by every instantiation; only the permutation differs.
 template <KeccakPermutation F>
 void BasicKeccakSponge<F>::reset() {
   std::memset(s_, 0, sizeof s_);
@@ -214,6 +214,9 @@ void BasicKeccakSponge<F>::squeeze(MutBytes out) {
 
 template class BasicKeccakSponge<&keccak_f1600>;
 template class BasicKeccakSponge<&keccak_f1600_compact>;
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+template class BasicKeccakSponge<&keccak_f1600_armv7m>;  // core/src/arch/armv7m/keccak_f1600.S
+#endif
 
 namespace {
 template <class H>

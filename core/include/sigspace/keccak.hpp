@@ -21,7 +21,8 @@ using KeccakPermutation = void (*)(std::uint64_t state[25]);
 
 // The sponge over permutation F. F is a template argument, not a member pointer, so the
 // default sponge calls keccak_f1600 directly and is no larger than before. Both permutations
-// are instantiated in keccak.cpp; no other F is available.
+// (and on Armv7E-M / Armv8-M Mainline keccak_f1600_armv7m) are instantiated in keccak.cpp; no
+// other F is available.
 template <KeccakPermutation F>
 class BasicKeccakSponge {
  public:
@@ -72,6 +73,16 @@ class BasicKeccakSponge {
 extern template class BasicKeccakSponge<&keccak_f1600>;
 extern template class BasicKeccakSponge<&keccak_f1600_compact>;
 
+// Board builds on Armv7E-M (Cortex-M4) and Armv8-M Mainline (Cortex-M33) only: the same
+// permutation in Thumb-2 assembly on bit-interleaved lanes (core/src/arch/armv7m/
+// keccak_f1600.S), taking and returning the standard state like the two above. No existing
+// code uses it yet; its sponge is instantiated in keccak.cpp under the same guard.
+#if defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)
+#define SIGSPACE_HAVE_KECCAK_F1600_ARMV7M 1
+void keccak_f1600_armv7m(std::uint64_t state[25]);
+extern template class BasicKeccakSponge<&keccak_f1600_armv7m>;
+#endif
+
 using KeccakSponge = BasicKeccakSponge<&keccak_f1600>;
 using CompactKeccakSponge = BasicKeccakSponge<&keccak_f1600_compact>;
 
@@ -96,6 +107,10 @@ struct Sha3_384 : KeccakSponge { static constexpr std::size_t digest = 48; const
 struct Sha3_512 : KeccakSponge { static constexpr std::size_t digest = 64; constexpr Sha3_512() : KeccakSponge(72, 0x06) {} };
 using CompactShake128 = BasicShake128<&keccak_f1600_compact>;
 using CompactShake256 = BasicShake256<&keccak_f1600_compact>;
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+using Armv7mShake128 = BasicShake128<&keccak_f1600_armv7m>;
+using Armv7mShake256 = BasicShake256<&keccak_f1600_armv7m>;
+#endif
 
 // One-shot helpers. out must hold the digest length (SHA3) or the requested length (SHAKE).
 void sha3_224(Bytes in, std::uint8_t out[28]);
