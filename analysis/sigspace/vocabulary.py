@@ -11,6 +11,12 @@ OPS = ("keygen", "load_key", "sign", "verify")
 WHOLE_BINARY_OP = "all"
 RECORD_OPS = OPS + (WHOLE_BINARY_OP,)
 
+# Contrasts: properties a point has that an ablation switches off only to show what they cost
+# (sigspace/point.hpp), never adopted or dropped. "<point>~constant-time" signs with the
+# reference's data-dependent kernels: the price of constant time. test_vocabulary.py keeps this
+# equal to the registry's contrasts.
+CONTRASTS = ("constant-time",)
+
 # host; m4: Cortex-M4 with a 640 KB RAM budget; m4-4mb: the same board with its whole RAM;
 # m33: Cortex-M33.
 PLATFORMS = ("host", "m4", "m4-4mb", "m33")

@@ -36,6 +36,9 @@ MESSAGES = {"ML-DSA": 4}
 INFORMATIONAL = [
     ("LESS-*/reference*",
      "mirrors the official LESS reference, which is not constant-time (ARCHITECTURE.md)"),
+    ("*~constant-time",
+     "the price-of-constant-time contrast: its point with the reference's data-dependent "
+     "kernels, measured and never an operating point (sigspace/point.hpp, contrasts)"),
 ]
 
 # memcheck's kinds for a secret-dependent branch or address: the gate's findings.

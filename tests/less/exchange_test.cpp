@@ -1,8 +1,8 @@
 // The speed ceiling's kernels against the reference's (issue 17): the basis exchange on the
 // tableau (less/common/exchange.hpp) gives the reference RREF's pivot set and, up to the order
 // and scale of rows and columns, its non-pivot block, which the canonical form checks; every
-// way of running it (lanes, lazy folds, rank-2 passes, visits split at any point) gives the same
-// tableau; and the two-pass and in-place canonical forms equal the one-pass one. Sparse V makes
+// way of running it (lanes, lazy folds, rank-2 passes, visits split at any point, and the
+// variable-time forms that public verification uses) gives the same tableau; and the two-pass and in-place canonical forms equal the one-pass one. Sparse V makes
 // the first k destinations dependent often, so the greedy's slow path is exercised (counted).
 #include <gtest/gtest.h>
 
@@ -35,33 +35,53 @@ struct Engine {
     return {k, m, cols.data(), row_dest.data(), col_dest.data(), col_src.data(), entered.data(),
             row_kept.data(), onehot.data(), utilde.data(), bytes.data(), keys.data()};
   }
+  // The tableau with V's destinations for the permutation (G0 * mu: rows first, then columns).
+  exchange::Tableau destined(const std::vector<std::uint16_t>& perm) {
+    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
+    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
+    return tableau();
+  }
   // Loads V's tableau for the permutation, visits [0, split) and, if not complete, the rest.
   std::vector<std::uint8_t> run(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
                                 unsigned split, exchange::Lanes lanes, bool lazy, bool rank2,
                                 std::vector<std::uint8_t>* flags, bool* complete_early) {
-    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
-    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
-    exchange::Tableau t = tableau();
+    exchange::Tableau t = destined(perm);
     exchange::load(t, vt.data());
     exchange::run(t, 0, split, lanes, lazy, rank2);
     *complete_early = exchange::complete_after(t, split) != 0;
     if (!*complete_early) exchange::run(t, split, m, lanes, lazy, rank2);
+    return stored(t, flags);
+  }
+  // The block (row-major) and the pivot flags by label.
+  std::vector<std::uint8_t> stored(exchange::Tableau& t, std::vector<std::uint8_t>* flags) {
     std::vector<std::uint8_t> a(k * m);
     exchange::store(t, a.data());
     flags->assign(k + m, 0);
     exchange::pivot_flags(t, flags->data());
     return a;
   }
+  // The variable-time forms (verification's public-verify): the same block and pivot flags.
+  std::vector<std::uint8_t> run_public(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
+                                       std::vector<std::uint8_t>* flags) {
+    exchange::Tableau t = destined(perm);
+    exchange::load_public(t, vt.data());
+    exchange::run_public(t);
+    return stored(t, flags);
+  }
   // The same in the tableau's own buffer (the balanced point): V's columns loaded from the
-  // start of cols, the block stored there.
-  std::vector<std::uint8_t> run_in_place(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm) {
-    for (unsigned i = 0; i < k; ++i) row_dest[i] = perm[i];
-    for (unsigned c = 0; c < m; ++c) col_dest[c] = perm[k + c], col_src[c] = static_cast<std::uint16_t>(c);
-    exchange::Tableau t = tableau();
+  // start of cols, the block stored there; public_forms: the variable-time forms.
+  std::vector<std::uint8_t> run_in_place(const std::vector<std::uint8_t>& vt, const std::vector<std::uint16_t>& perm,
+                                         bool public_forms = false) {
+    exchange::Tableau t = destined(perm);
     t.bytes = reinterpret_cast<std::uint8_t*>(cols.data());
     std::copy(vt.begin(), vt.end(), t.bytes);
-    exchange::load(t, t.bytes);
-    exchange::run(t, 0, m, exchange::Lanes::swar, true, true);
+    if (public_forms) {
+      exchange::load_public(t, t.bytes);
+      exchange::run_public(t);
+    } else {
+      exchange::load(t, t.bytes);
+      exchange::run(t, 0, m, exchange::Lanes::swar, true, true);
+    }
     exchange::store_in_place(t);
     return {t.bytes, t.bytes + std::size_t{k} * m};
   }
@@ -133,6 +153,8 @@ void check_against_rref(unsigned trials, unsigned zero_percent, unsigned seed, b
       ASSERT_EQ(other, first) << "trial " << trial << " split " << split;
       ASSERT_EQ(flags, src_flags);
     }
+    ASSERT_EQ(e.run_public(vt, perm, &flags), first) << "variable time, trial " << trial;
+    ASSERT_EQ(flags, src_flags) << "variable time, trial " << trial;
     if (!dense) {
       ASSERT_EQ(lines(first, K, m, false), lines(want, K, m, false)) << "trial " << trial;
       ASSERT_EQ(lines(first, K, m, true), lines(want, K, m, true)) << "trial " << trial;
@@ -169,6 +191,7 @@ TEST(LessExchange, InPlaceLoadAndStoreMatch) {
       bool complete = false;
       const auto apart = e.run(vt, perm, k, exchange::Lanes::swar, true, true, &flags, &complete);
       ASSERT_EQ(e.run_in_place(vt, perm), apart) << "k " << k << " trial " << trial;
+      ASSERT_EQ(e.run_in_place(vt, perm, true), apart) << "variable time, k " << k << " trial " << trial;
     }
   }
 }

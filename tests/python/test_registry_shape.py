@@ -7,7 +7,7 @@ import re
 import pytest
 from conftest import ROOT
 
-from sigspace import adoption_config, registry
+from sigspace import adoption_config, registry, vocabulary
 from sigspace.config import ConfigError
 from sigspace.tables.common import point_order
 
@@ -16,11 +16,12 @@ REGISTERED = {"X-1/fast": ["a", "b"], "X-2/fast": ["a", "b"], "X-1/reference": [
 ABLATIONS = {"X-1/fast~a", "X-1/fast~b", "X-2/fast~a", "X-2/fast~b"}
 
 
-def ladder(techniques: str, variant: str = "X-*/fast"):
+def ladder(techniques: str, variant: str = "X-*/fast", registered=None, ablations=None):
     text = f'[adoption]\nplatforms = ["host"]\n[tolerance]\ninstructions = "+0.5%"\n' \
            f'stack = "+0"\nworkspace = "+0"\nretained_state = "+0"\n' \
            f'[[point]]\nvariant = "{variant}"\ntechniques = {techniques}\n'
-    return adoption_config.parse("ladder.toml", text, REGISTERED, ABLATIONS)
+    return adoption_config.parse("ladder.toml", text, registered or REGISTERED,
+                                 ablations or ABLATIONS)
 
 
 def test_every_registered_technique_has_a_ladder_entry():
@@ -60,3 +61,23 @@ def test_traits_are_apart_from_techniques_and_each_technique_has_its_ablation():
     assert registry.variant("ML-DSA-44/reference").info["techniques"] == []
     assert "full-matrix-A" in registry.variant("ML-DSA-44/reference").info["traits"]
     assert len([a for a in ablations if a.startswith("ML-DSA-65/memory-floor~")]) == 7
+
+
+def test_contrasts_have_ablations_and_stay_out_of_the_techniques_and_ladders():
+    ablations = set(registry.ablations())
+    seen = set()
+    for vid in registry.variants():
+        info = registry.variant(vid).info
+        assert not set(info["contrasts"]) & set(info["techniques"]), vid
+        assert {f"{vid}~{c}" for c in info["contrasts"]} <= ablations, vid
+        for c in info["contrasts"]:  # the ablation has its contrast off and its techniques on
+            off = registry.variant(f"{vid}~{c}").info
+            assert off["contrasts"] == [] and off["techniques"] == info["techniques"], vid
+        seen |= set(info["contrasts"])
+    assert seen == set(vocabulary.CONTRASTS)
+    assert "constant-time" in registry.variant("LESS-1s/speed-ceiling").info["contrasts"]
+    assert registry.variant("LESS-1s/reference").info["contrasts"] == []
+    # A ladder cannot name a contrast: it is not a technique of the point.
+    with pytest.raises(ConfigError, match="'constant-time' is not a technique of LESS-1b/speed"):
+        ladder('["constant-time"]', "LESS-*/speed-ceiling",
+               adoption_config.registered_techniques(), ablations)

@@ -223,3 +223,14 @@ def test_randomness_table_writes_from_a_committed_run(tmp_path):
     md, cs = randomness_table.write(run, tmp_path / "out")
     assert "one sample is the mean over 1 pass of 32 messages" in md.read_text()
     assert cs.read_text().startswith("run,")
+
+
+def test_a_contrast_makes_the_price_table_not_an_ablation_row(tmp_path):
+    sc = "LESS-1s/speed-ceiling"
+    t = tables_of(tmp_path, point(sc, 6000, 5000) + point(f"{sc}~constant-time", 4000, 5000) +
+                  point(f"{sc}~two-pass-cf", 6600, 4900))
+    assert {r[1] for r in t["ablation"].rows} == {"two-pass-cf"}
+    price = t["price-of-constant-time"]
+    sign = row(price, sc, "constant-time", "host", "sign", "instructions/callgrind")
+    assert sign[5:] == [6315, 4315, f"{6315 / 4315:.3f}x"]   # medians over 64 messages
+    assert row(price, sc, "constant-time", "host", "sign", "stack/paint")[7] == "1.000x"

@@ -1,19 +1,23 @@
 """Ablation: each operating point with one technique removed ("<point>~<technique>") and the
 change in every metric the run holds for both, per platform and operation. Positive change:
 removing the technique makes that figure larger (the technique saved it). Deterministic figures
-only: a change in time would be a ratio of noisy times (the timing table holds times)."""
+only: a change in time would be a ratio of noisy times (the timing table holds times).
+A contrast (vocabulary.CONTRASTS) is not a technique: its ablations make the price-of-constant-
+time table instead (the point's figure over the one with the reference's data-dependent kernels)."""
 from __future__ import annotations
 
-from ..vocabulary import OPS
+from ..vocabulary import CONTRASTS, OPS
 from . import Table
 
 DETERMINISTIC = ("instructions", "stack", "heap", "workspace", "retained_state")
 
 
-def rows(view) -> list[list]:
+def rows(view, contrasts: bool = False) -> list[list]:
     out = []
     for ablation in [v for v in view.variants() if "~" in v]:
         point, technique = ablation.split("~", 1)
+        if (technique in CONTRASTS) != contrasts:
+            continue
         for platform in view.platforms():
             for op in OPS:
                 for metric in DETERMINISTIC:
@@ -28,10 +32,28 @@ def rows(view) -> list[list]:
     return out
 
 
+def price_of_constant_time(view) -> list[Table]:
+    found = [r for r in rows(view, contrasts=True) if r[1] == "constant-time"]
+    if not found:
+        return []
+    for r in found:  # with / without: what constant time multiplies the figure by
+        r[7] = f"{r[5] / r[6]:.3f}x" if r[6] else None
+    return [Table(name="price-of-constant-time",
+                  title="The price of constant time: each point against itself with the "
+                        "reference's data-dependent kernels",
+                  columns=["operating point", "contrast", "platform", "op", "metric/method",
+                           "constant-time", "data-dependent", "price"],
+                  rows=found, run=view.id, methods=sorted({r[4] for r in found}),
+                  notes=["data-dependent: the ablation <point>~constant-time, the same point "
+                         "with the reference's secret-dependent samplers, exchange, blinding "
+                         "and responses; measured on the same inputs, never an operating point.",
+                         "price = constant-time / data-dependent (deterministic figures only)."])]
+
+
 def build(view) -> list[Table]:
     found = rows(view)
     if not found:
-        return []
+        return price_of_constant_time(view)
     methods = sorted({r[4] for r in found})
     return [Table(name="ablation", title="Ablation: one technique removed, change per metric",
                   columns=["operating point", "technique removed", "platform", "op",
@@ -39,4 +61,4 @@ def build(view) -> list[Table]:
                   rows=found, run=view.id, methods=methods,
                   notes=["with / without: the figure of the operating point and of its "
                          "ablation on the same inputs (peak bytes; median count).",
-                         "change without it = without / with - 1."])]
+                         "change without it = without / with - 1."])] + price_of_constant_time(view)

@@ -5,6 +5,9 @@
 //   techniques                 std::array<point::Technique, N>: policy flag and name, in
 //                              adoption order; each one can be switched off alone (an ablation)
 //   traits                     std::array<const char*, M>: descriptive, not switchable
+//   contrasts (optional)       std::array<point::Technique, C>: properties on in the point that
+//                              an ablation switches off only to measure their price (the
+//                              constant-time kernels); never in an adoption ladder
 //   state_bytes<P, T>          retained signing-key state of set P with techniques mask T
 //   workspace<P, T>            published WorkspaceSizes
 //   keygen/load_key/sign/verify<P, T>   the algorithms, called by the scheme's adapter
@@ -45,38 +48,66 @@ constexpr bool same(const char* a, const char* b) {
   return *a == *b;
 }
 
-// Every technique of the point on.
+// The point's contrasts, none unless it declares them.
+template <class Point>
+constexpr auto contrasts_of() {
+  if constexpr (requires { Point::contrasts; })
+    return Point::contrasts;
+  else
+    return std::array<Technique, 0>{};
+}
+
+// The switchable properties in ablation order: the techniques, then the contrasts.
+template <class Point>
+constexpr auto switchable() {
+  constexpr auto c = contrasts_of<Point>();
+  std::array<Technique, Point::techniques.size() + c.size()> out{};
+  std::size_t n = 0;
+  for (const Technique& t : Point::techniques) out[n++] = t;
+  for (const Technique& t : c) out[n++] = t;
+  return out;
+}
+
+// Every technique and contrast of the point on.
 template <class Point>
 constexpr unsigned all_of() {
   unsigned mask = 0;
-  for (const Technique& t : Point::techniques) mask |= t.flag;
+  for (const Technique& t : switchable<Point>()) mask |= t.flag;
   return mask;
 }
 
-// The technique names that mask T has on, in table order, with static storage.
-template <class Point, unsigned T>
-struct Names {
+// The names in list that mask T has on, in table order, with static storage (list: the point's
+// techniques, or its contrasts).
+template <const auto& List, unsigned T>
+struct OnNames {
   static constexpr std::size_t count = [] {
     std::size_t n = 0;
-    for (const Technique& t : Point::techniques) n += (T & t.flag) != 0 ? 1 : 0;
+    for (const Technique& t : List) n += (T & t.flag) != 0 ? 1 : 0;
     return n;
   }();
   static constexpr std::array<const char*, count> list = [] {
     std::array<const char*, count> out{};
     std::size_t n = 0;
-    for (const Technique& t : Point::techniques)
+    for (const Technique& t : List)
       if ((T & t.flag) != 0) out[n++] = t.name;
     return out;
   }();
 };
+template <class Point>
+inline constexpr auto kContrasts = contrasts_of<Point>();
+template <class Point, unsigned T>
+using Names = OnNames<Point::techniques, T>;
+template <class Point, unsigned T>
+using ContrastNames = OnNames<kContrasts<Point>, T>;
 
-// "<set>/<point>" (Off < 0) or "<set>/<point>~<technique Off>", NUL-terminated, static storage.
+// "<set>/<point>" (Off < 0) or "<set>/<point>~<name>" of switchable Off, NUL-terminated,
+// static storage.
 template <class Scheme, class Point, class P, int Off>
 struct Id {
   static constexpr const char* set = Scheme::template set_name<P>;
+  static constexpr const char* off_name = Off < 0 ? "" : switchable<Point>()[Off < 0 ? 0 : Off].name;
   static constexpr std::size_t size =
-      length(set) + 1 + length(Point::name) +
-      (Off < 0 ? 0 : 1 + length(Point::techniques[Off < 0 ? 0 : Off].name));
+      length(set) + 1 + length(Point::name) + (Off < 0 ? 0 : 1 + length(off_name));
   static constexpr std::array<char, size + 1> text = [] {
     std::array<char, size + 1> out{};
     std::size_t n = 0;
@@ -88,7 +119,7 @@ struct Id {
     put(Point::name);
     if constexpr (Off >= 0) {
       out[n++] = '~';
-      put(Point::techniques[Off].name);
+      put(off_name);
     }
     return out;
   }();
@@ -110,22 +141,24 @@ inline constexpr Variant kDescriptor = [] {
   using Ops = point::Ops<Scheme, Point, P, T>;
   return Variant{Id<Scheme, Point, P, Off>::text.data(), Scheme::name,
                  Scheme::template set_name<P>, Point::name, Names<Point, T>::list,
-                 Point::traits, P::pk_bytes, P::sk_bytes, Scheme::template sig_max_bytes<P>,
+                 Point::traits, ContrastNames<Point, T>::list, P::pk_bytes, P::sk_bytes,
+                 Scheme::template sig_max_bytes<P>,
                  Scheme::template seed_bytes<P>, Scheme::template rnd_bytes<P>,
                  Point::template state_bytes<P, T>, Point::template workspace<P, T>,
                  &Ops::keygen, &Ops::load_key, &Ops::sign, &Ops::verify};
 }();
 
-// One point at one parameter set: the point itself and one ablation per technique.
+// One point at one parameter set: the point itself and one ablation per technique and contrast.
 template <class Scheme, class Point, class P>
 struct Family {
   static constexpr unsigned all = all_of<Point>();
-  static constexpr std::size_t ablation_count = Point::techniques.size();
+  static constexpr auto off = switchable<Point>();
+  static constexpr std::size_t ablation_count = off.size();
   static constexpr const Variant* point = &kDescriptor<Scheme, Point, P, all, -1>;
   static constexpr std::array<const Variant*, ablation_count> ablations =
       []<std::size_t... I>(std::index_sequence<I...>) {
         return std::array<const Variant*, ablation_count>{
-            &kDescriptor<Scheme, Point, P, (all & ~Point::techniques[I].flag), int(I)>...};
+            &kDescriptor<Scheme, Point, P, (all & ~off[I].flag), int(I)>...};
       }(std::make_index_sequence<ablation_count>{});
 };
 

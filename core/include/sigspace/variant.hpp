@@ -61,6 +61,9 @@ struct Variant {
   const char* op_point;   // "reference", "speed-ceiling", "balanced", "memory-floor"
   std::span<const char* const> techniques;  // switchable, each with its ablation (point.hpp)
   std::span<const char* const> traits;      // descriptive, not switchable
+  // Properties switched off only to show what they cost ("constant-time": the price of constant
+  // time), each with its ablation like a technique but never adopted or dropped (point.hpp).
+  std::span<const char* const> contrasts;
 
   // sizes in bytes
   std::size_t pk_bytes;

@@ -7,6 +7,8 @@ nlohmann::json variant_info(const Variant& v) {
   for (const char* t : v.techniques) techniques.push_back(t);
   nlohmann::json traits = nlohmann::json::array();
   for (const char* t : v.traits) traits.push_back(t);
+  nlohmann::json contrasts = nlohmann::json::array();
+  for (const char* c : v.contrasts) contrasts.push_back(c);
   return {
       {"id", v.id},
       {"scheme", v.scheme},
@@ -14,6 +16,7 @@ nlohmann::json variant_info(const Variant& v) {
       {"op_point", v.op_point},
       {"techniques", techniques},
       {"traits", traits},
+      {"contrasts", contrasts},
       {"sizes",
        {{"pk", v.pk_bytes},
         {"sk", v.sk_bytes},

@@ -15,7 +15,8 @@ namespace sigspace::less {
 struct Balanced : SpeedCeiling {
   static constexpr const char* name = "balanced";
   static constexpr std::array techniques{point::Technique{balanced::kInPlaceCf, "in-place-cf"},
-                                         point::Technique{balanced::kStreamedV, "streamed-v"}};
+                                         point::Technique{balanced::kStreamedV, "streamed-v"},
+                                         point::Technique{balanced::kPublicVerify, "public-verify"}};
   static constexpr std::array traits{
       "basis-exchange",        // the speed ceiling's engine, with swar-lanes, bounded-visits,
                                // lazy-fold and rank-2-update

@@ -18,6 +18,7 @@ namespace sigspace::less::balanced {
 // Technique flags (point.hpp names them); the exchange engine's flags are always on.
 inline constexpr unsigned kInPlaceCf = 1u << 5;  // the canonical form in the block, O(k) scratch
 inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each round, not kept
+using speed_ceiling::kPublicVerify;               // verification's exchanges in variable time
 inline constexpr unsigned kEngine = speed_ceiling::kSwarLanes | speed_ceiling::kBoundedVisits |
                                     speed_ceiling::kLazyFold | speed_ceiling::kRank2;
 
@@ -62,21 +63,20 @@ struct Work {
 };
 
 // Runs the exchange on the columns in the first block (destinations set by the caller) and
-// stores the round's k x m block there.
-template <class P, unsigned T>
+// stores the round's k x m block there; Public (verification only): the variable-time forms.
+template <class P, unsigned T, bool Public = false>
 void exchange_in_place(Work<P, T>& w) {
   exchange::Tableau t = w.tableau();
-  exchange::load(t, w.bytes());
-  speed_ceiling::visit<P, T | kEngine>(t);
+  speed_ceiling::exchange_columns<P, T | kEngine, Public>(t, w.bytes());
 }
 
 // Section 5 step 6 and section 9 step 4 for a round whose generator is G0 * mu (see
 // speed_ceiling::g0_round); the block is left in the tableau until store_in_place.
-template <class P, unsigned T>
+template <class P, unsigned T, bool Public = false>
 void g0_round(Work<P, T>& w, const std::uint8_t* g0_seed, const std::uint16_t* perm) {
   speed_ceiling::g0_destinations<P>(perm, w.row_dest, w.col_dest, w.col_src);
   w.load_v(g0_seed);
-  exchange_in_place(w);
+  exchange_in_place<P, T, Public>(w);
 }
 
 }  // namespace sigspace::less::balanced

@@ -1,6 +1,6 @@
 // LESS v2.0 verification at the balanced point (less-v2.0.md section 9): the speed ceiling's
 // (speed_ceiling/verify.hpp) in the balanced point's one buffer (rounds.hpp). Everything here is
-// public.
+// public, so the exchanges may run in variable time (public-verify).
 #pragma once
 #include <cstring>
 
@@ -22,7 +22,7 @@ template <class P, unsigned T>
 void challenged_round(Work<P, T>& w, const std::uint8_t* packed, const std::uint8_t* resp) {
   speed_ceiling::response_destinations<P>(packed, resp, w.row_dest, w.col_dest, w.col_src);
   unpack_rref_block_columns(packed, P::k, P::n, w.bytes());
-  exchange_in_place(w);
+  exchange_in_place<P, T, (T & kPublicVerify) != 0>(w);
 }
 
 template <class P, unsigned T>
@@ -49,7 +49,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
     if (chall[i] == 0) {
       const std::uint8_t* seed = f.nodes + std::size_t{seedtree_leaf(P::tree(), i)} * lambda;
       round_monomial<P>(seed, salt, i, f.coef, f.perm);
-      g0_round(f.w, g0_seed, f.perm);
+      g0_round<P, T, (T & kPublicVerify) != 0>(f.w, g0_seed, f.perm);
     } else {
       if (!reference::response_valid<P>(resp)) return Status::invalid_signature;
       challenged_round(f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp);

@@ -1,6 +1,8 @@
 #include "less/common/exchange.hpp"
 
+#include <algorithm>
 #include <cstring>
+#include <utility>
 
 #include "less/common/codes.hpp"
 #include "less/common/ct_permute.hpp"
@@ -158,16 +160,12 @@ void visit_pair(Tableau& t, unsigned p, bool fold_now) {
   finish(t, p + 1, u2, oh2, v2);
 }
 
-}  // namespace
 
-void load(Tableau& t, const std::uint8_t* cols_mxk) {
+// The sorted byte columns in t.bytes widened to 16-bit lanes, from the last byte down: byte s
+// goes to bytes 2s..2s+3 and later ones are read first, so t.bytes may be the start of t.cols
+// itself (the balanced point's one buffer). No column has entered yet.
+void widen(Tableau& t) {
   const unsigned k = t.k, m = t.m;
-  if (cols_mxk != t.bytes) std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
-  for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
-  ct_sort_rows(t.keys, t.bytes, m, k);
-  ct_sort_pairs(t.col_dest, t.col_src, m);
-  // Widened from the last byte down: byte s goes to bytes 2s..2s+3 and later ones are read
-  // first, so t.bytes may be the start of t.cols itself (the balanced point's one buffer).
   for (unsigned j = m; j-- > 0;) {
     const std::uint8_t* src = t.bytes + std::size_t{j} * k;
     std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
@@ -178,6 +176,17 @@ void load(Tableau& t, const std::uint8_t* cols_mxk) {
   }
   std::memset(t.entered, 0, m);
   std::memset(t.row_kept, 0xff, k);
+}
+
+}  // namespace
+
+void load(Tableau& t, const std::uint8_t* cols_mxk) {
+  const unsigned k = t.k, m = t.m;
+  if (cols_mxk != t.bytes) std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
+  for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
+  ct_sort_rows(t.keys, t.bytes, m, k);
+  ct_sort_pairs(t.col_dest, t.col_src, m);
+  widen(t);
 }
 
 void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2) {
@@ -191,6 +200,80 @@ void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bo
   }
   for (unsigned p = from; p < to; ++p)
     visit(t, p, lanes, lanes == Lanes::swar && (!lazy_fold || p % 4 == 3));  // p is public
+}
+
+void load_public(Tableau& t, const std::uint8_t* cols_mxk) {
+  const unsigned k = t.k, m = t.m;
+  if (cols_mxk != t.bytes) std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
+  for (unsigned j = 0; j < m; ++j) {  // each column's rank among the (distinct) destinations
+    unsigned rank = 0;
+    for (unsigned i = 0; i < m; ++i) rank += t.col_dest[i] < t.col_dest[j] ? 1u : 0u;
+    t.keys[j] = static_cast<std::uint16_t>(rank);
+  }
+  for (unsigned j = 0; j < m; ++j)  // every column to its rank, cycle by cycle, in place
+    while (t.keys[j] != j) {
+      const unsigned r = t.keys[j];
+      std::swap_ranges(t.bytes + std::size_t{j} * k, t.bytes + std::size_t{j + 1} * k,
+                       t.bytes + std::size_t{r} * k);
+      std::swap(t.col_dest[j], t.col_dest[r]), std::swap(t.col_src[j], t.col_src[r]);
+      std::swap(t.keys[j], t.keys[r]);
+    }
+  widen(t);
+}
+
+void run_public(Tableau& t) {
+  const unsigned k = t.k, m = t.m, words = k / 2;
+  auto column = [&](unsigned j) { return t.cols + std::size_t{j} * words; };
+  std::uint32_t *oh1 = t.onehot, *oh2 = t.onehot + words, *ut1 = t.utilde, *ut2 = t.utilde + words;
+  // One exchange to one column, folded (the pair passes fold every second time: lanes take at
+  // most four products between folds, the bound at fold above).
+  auto single = [&](std::uint32_t* col, const std::uint32_t* oh, const std::uint32_t* ut, const Pivot& v) {
+    axpy_swar(col, ut, minus_s(gather(col, oh, words), v.inv), words, true);
+  };
+  unsigned pairs = 0;
+  for (unsigned p = 0; p < m;) {
+    Pivot v1{};
+    for (; p < m; ++p) {  // the next column that enters; a dependent one changes nothing
+      reduce_column(column(p), words);
+      v1 = choose(t, column(p), t.col_dest[p], oh1, ut1);
+      if (v1.go != 0) break;
+    }
+    if (p == m) return;
+    const unsigned a = p;
+    std::uint32_t* ua = column(a);
+    finish(t, a, ua, oh1, v1);  // column a now holds the leaving basic column
+    Pivot v2{};
+    unsigned b = a + 1;
+    for (; b < m; ++b) {  // the one after it, each candidate given exchange a first
+      single(column(b), oh1, ut1, v1);
+      reduce_column(column(b), words);
+      v2 = choose(t, column(b), t.col_dest[b], oh2, ut2);
+      if (v2.go != 0) break;
+    }
+    // A column found dependent is final: it is zero in every row whose basic column was not
+    // chosen at its visit, and every later pivot row is one of those, so no later exchange
+    // changes it. Only the entered columns and those not visited yet take updates.
+    if (b == m) {  // exchange a alone: the columns before it (those after it have it)
+      for (unsigned j = 0; j < a; ++j)
+        if (t.entered[j] != 0) single(column(j), oh1, ut1, v1);
+      return;
+    }
+    single(ua, oh2, ut2, v2);  // the columns strictly between a and b are dependent: final
+    const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
+    const bool fold_now = ++pairs % 2 == 0;
+    for (unsigned j = 0; j < m; ++j) {  // the rest take both in one pass, as visit_pair
+      if ((j >= a && j <= b) || (j < a && t.entered[j] == 0)) continue;
+      std::uint32_t* col = column(j);
+      const std::uint32_t f1 = minus_s(gather(col, oh1, words), v1.inv);
+      const std::uint32_t f2 = minus_s(fq_red(gather(col, oh2, words) + f1 * ut1_at_r2), v2.inv);
+      if (fold_now)
+        for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
+      else
+        for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
+    }
+    finish(t, b, column(b), oh2, v2);
+    p = b + 1;
+  }
 }
 
 std::uint32_t complete_after(const Tableau& t, unsigned steps) {

@@ -69,6 +69,16 @@ void load(Tableau& t, const std::uint8_t* cols_mxk);
 // rank2 (swar lanes only): two visits per pass over the tableau.
 void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2);
 
+// Variable-time forms, for a tableau that is public (verification: every input of section 9 is
+// public, so a branch or an address may depend on the pivots). Same results as load and
+// run(0, m) with the same caller buffers (t.bytes may be the start of t.cols, as for load).
+// load_public moves each column to its rank among the destinations by following the cycles
+// of that permutation instead of sorting them through a network; run_public tests each column in turn and updates the tableau only for
+// those that enter, two exchanges per pass over the tableau (rank-2): about k/2 exchanges at
+// the sets of v2.0 against the constant-time run's E visits.
+void load_public(Tableau& t, const std::uint8_t* cols_mxk);
+void run_public(Tableau& t);
+
 // Whether the pivots chosen in the first `steps` visits already number k, so that every later
 // column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.
 std::uint32_t complete_after(const Tableau& t, unsigned steps);

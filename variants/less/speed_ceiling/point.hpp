@@ -21,7 +21,13 @@ struct SpeedCeiling {
       point::Technique{speed_ceiling::kBoundedVisits, "bounded-visits"},
       point::Technique{speed_ceiling::kLazyFold, "lazy-fold"},
       point::Technique{speed_ceiling::kRank2, "rank-2-update"},
-      point::Technique{speed_ceiling::kTwoPassCf, "two-pass-cf"}};
+      point::Technique{speed_ceiling::kTwoPassCf, "two-pass-cf"},
+      point::Technique{speed_ceiling::kPublicVerify, "public-verify"}};
+  // The price of constant time (issue 17): its ablation signs with the reference's
+  // data-dependent kernels (samplers, exchange, blinding, responses); measured, never an
+  // operating point. Key generation stays constant-time there: the reference's data-dependent
+  // key generation is not faster than this point's (host, LESS-1s).
+  static constexpr std::array contrasts{point::Technique{speed_ceiling::kConstantTime, "constant-time"}};
   static constexpr std::array traits{
       "basis-exchange",     // RREF(G0 * mu) as exchanges on V's tableau, greedy by destination
       "no-coefficients",    // column scales are drawn but not applied (the canonical form

@@ -21,6 +21,11 @@ inline constexpr unsigned kBoundedVisits = 1u << 1; // E of m tableau visits, th
 inline constexpr unsigned kLazyFold = 1u << 2;      // lanes reduced every fourth visit
 inline constexpr unsigned kRank2 = 1u << 3;         // two visits per pass over the tableau
 inline constexpr unsigned kTwoPassCf = 1u << 4;     // one candidate build per canonical form
+// Bits 5 and 6 are the balanced point's (balanced/rounds.hpp), which passes the engine's on.
+inline constexpr unsigned kPublicVerify = 1u << 7;  // verification's exchanges in variable time
+// A contrast, not a technique (sigspace/point.hpp): off, signing uses the reference's
+// data-dependent kernels, to measure the price of constant time (issue 17).
+inline constexpr unsigned kConstantTime = 1u << 8;
 
 // The tableau and its scratch for one parameter set, in the caller's frame. One round uses it
 // in turn: bytes is the sort's scratch, then holds the round's k x m block (store), while the
@@ -78,12 +83,23 @@ void g0_destinations(const std::uint16_t* perm, std::uint16_t* row_dest, std::ui
   for (unsigned i = 0; i < P::k; ++i) row_dest[i] = perm[i];
   for (unsigned c = 0; c < P::m; ++c) col_dest[c] = perm[P::k + c], col_src[c] = static_cast<std::uint16_t>(c);
 }
-template <class P, unsigned T>
+// The tableau exchanged from its columns: in constant time, or (Public: verification only,
+// where the tableau is public) by the variable-time forms.
+template <class P, unsigned T, bool Public>
+void exchange_columns(exchange::Tableau& t, const std::uint8_t* cols_mxk) {
+  if constexpr (Public) {
+    exchange::load_public(t, cols_mxk);
+    exchange::run_public(t);
+  } else {
+    exchange::load(t, cols_mxk);
+    visit<P, T>(t);
+  }
+}
+template <class P, unsigned T, bool Public = false>
 void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
   g0_destinations<P>(perm, w.row_dest, w.col_dest, w.col_src);
   exchange::Tableau t = w.tableau();
-  exchange::load(t, vt);
-  visit<P, T>(t);
+  exchange_columns<P, T, Public>(t, vt);
   exchange::store(t, w.bytes);
 }
 
@@ -96,16 +112,16 @@ void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
   for (unsigned j = 0; j < P::n; ++j) map[j / 8] = static_cast<std::uint8_t>(map[j / 8] | ((flags[j] & 1u) << (j % 8)));
 }
 
-// Section 2.2 with the constant-time sampler: the ephemeral monomial of round i and secret
-// monomial j (Q_j^-1).
-template <class P>
+// Section 2.2 with the constant-time sampler (or, CT false, the reference's: the price of
+// constant time): the ephemeral monomial of round i and secret monomial j (Q_j^-1).
+template <class P, bool CT = true>
 void ct_round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                        std::uint8_t* coef, std::uint16_t* perm) {
-  round_monomial<P, true>(round_seed, salt, i, coef, perm);
+  round_monomial<P, CT>(round_seed, salt, i, coef, perm);
 }
-template <class P>
+template <class P, bool CT = true>
 void ct_secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
-  secret_monomial<P, true>(mono_seed, coef, perm);
+  secret_monomial<P, CT>(mono_seed, coef, perm);
 }
 
 }  // namespace sigspace::less::speed_ceiling

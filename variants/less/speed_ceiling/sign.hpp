@@ -38,6 +38,16 @@ void ct_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::
   for (unsigned x = 0; x < n; ++x) out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (pay[x] << (x % 8)));
 }
 
+// The same by the reference's direct lookup (the price-of-constant-time contrast only).
+template <class P>
+void vt_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::uint8_t* out) {
+  std::memset(out, 0, P::n8);
+  for (unsigned x = 0; x < P::n; ++x) {
+    const unsigned bit = (pivot_map[qinv[x] / 8] >> (qinv[x] % 8)) & 1u;
+    out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (bit << (x % 8)));
+  }
+}
+
 // Section 5 steps 3-4: the ephemeral root seed and the blinding seed drawn from the key's XOF,
 // the blinding XOF started, the seed tree built. Shared with the balanced point.
 template <class P>
@@ -55,7 +65,8 @@ void sign_seeds(ExpandedKey<P>& key, const std::uint8_t* salt, std::uint8_t* nod
 // Section 5 steps 7-11, once every round's block is absorbed in h: the digest, the challenge,
 // the challenged rounds' responses (from the frame's pivot maps) and the seed-tree path; then
 // the key and the frame are wiped. Shared with the balanced point (same frame field names).
-template <class P, class Frame>
+// CT false: the reference's data-dependent kernels (the price-of-constant-time contrast).
+template <class P, class Frame, bool CT = true>
 Status sign_finish(typename P::Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& msg,
                    const std::uint8_t* salt, std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned t = P::t;
@@ -69,8 +80,11 @@ Status sign_finish(typename P::Hash& h, ExpandedKey<P>& key, Frame& f, const Mes
   std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
   for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
     if (chall[i] == 0) continue;
-    ct_secret_monomial<P>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
-    ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
+    ct_secret_monomial<P, CT>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
+    if constexpr (CT)
+      ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
+    else
+      vt_response<P>(f.perm, f.pivot_maps[i], resp);
     resp += P::n8;
   }
   const unsigned count = seedtree_path(P::tree(), f.nodes, labels, P::lambda, resp);  // step 11
@@ -101,6 +115,7 @@ template <class P, unsigned T>
 Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
             std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  constexpr bool ct = (T & kConstantTime) != 0;
   SignFrame<P, T> f;
   ExpandedKey<P> key(state);
   typename P::Xof blinding;
@@ -112,12 +127,15 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   typename P::Hash h;
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
-      ct_round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
-      g0_round<P, T>(f.w, f.vt, f.perm);
+      ct_round_monomial<P, ct>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
+      g0_round<P, T, !ct>(f.w, f.vt, f.perm);
       std::uint8_t* a = f.w.bytes;  // the round's block
       exchange::Tableau tab = f.w.tableau();
       pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
-      ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys);
+      if constexpr (ct)
+        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys);
+      else  // two m-entry monomials in coef (n = 2m bytes) and perm, keys
+        blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
       // (section 6.5; D10), and the canonical form may branch on it.
       SIGSPACE_CT_DECLASSIFY(a, Work<P>::block);
@@ -128,7 +146,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes, k * m);
   }
   blinding.wipe();
-  return sign_finish<P>(h, key, f, msg, salt, sig, sig_len);
+  return sign_finish<P, SignFrame<P, T>, ct>(h, key, f, msg, salt, sig, sig_len);
 }
 
 }  // namespace sigspace::less::speed_ceiling

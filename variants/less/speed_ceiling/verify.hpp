@@ -2,7 +2,7 @@
 // and digest, with each round's code block from the basis exchange (rounds.hpp). For a
 // challenged round the tableau is the public code's own non-pivot block (it is systematic on
 // its pivot set) and the response gives every column its destination, so no k x n matrix is
-// built. Everything here is public.
+// built. Everything here is public, so the exchanges may run in variable time (public-verify).
 #pragma once
 #include <cstring>
 
@@ -44,8 +44,7 @@ void challenged_round(Work<P>& w, const std::uint8_t* packed, const std::uint8_t
   response_destinations<P>(packed, resp, w.row_dest, w.col_dest, w.col_src);
   unpack_rref_block_columns(packed, P::k, P::n, w.bytes);  // the tableau's columns, loaded in place
   exchange::Tableau t = w.tableau();
-  exchange::load(t, w.bytes);
-  visit<P, T>(t);
+  exchange_columns<P, T, (T & kPublicVerify) != 0>(t, w.bytes);
   exchange::store(t, w.bytes);
 }
 
@@ -74,7 +73,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
   for (unsigned i = 0; i < t; ++i) {  // step 4
     if (chall[i] == 0) {
       round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
-      g0_round<P, T>(f.w, f.vt, f.perm);
+      g0_round<P, T, (T & kPublicVerify) != 0>(f.w, f.vt, f.perm);
     } else {
       if (!reference::response_valid<P>(resp)) return Status::invalid_signature;
       challenged_round<P, T>(f.w, pk.data() + lambda + (chall[i] - 1) * P::rref_bytes, resp);
