@@ -11,7 +11,9 @@
 
 namespace sigspace::less {
 
-// Key generation, key loading, retained state and workspace are the speed ceiling's.
+// Key generation, key loading, retained state and workspace are the speed ceiling's, and so is
+// its contrast (constant-time: signing with the reference's data-dependent kernels), which
+// balanced::sign implements for this point's rounds.
 struct Balanced : SpeedCeiling {
   static constexpr const char* name = "balanced";
   static constexpr std::array techniques{point::Technique{balanced::kInPlaceCf, "in-place-cf"},

@@ -26,6 +26,8 @@ template <class P, unsigned T>
 Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
             std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
+  // Off only in the price-of-constant-time contrast: the reference's data-dependent kernels.
+  constexpr bool ct = (T & speed_ceiling::kConstantTime) != 0;
   SignFrame<P, T> f;
   ExpandedKey<P> key(state);
   typename P::Xof blinding;
@@ -36,13 +38,16 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   for (unsigned i = 0; i < t; ++i) {  // step 6
     std::memcpy(f.round_seed, f.nodes + std::size_t{seedtree_leaf(P::tree(), i)} * lambda, lambda);
     for (;;) {
-      speed_ceiling::ct_round_monomial<P>(f.round_seed, salt, i, f.coef, f.perm);
-      g0_round(f.w, key.g0_seed, f.perm);
+      speed_ceiling::ct_round_monomial<P, ct>(f.round_seed, salt, i, f.coef, f.perm);
+      g0_round<P, T, !ct>(f.w, key.g0_seed, f.perm);
       exchange::Tableau tab = f.w.tableau();
       speed_ceiling::pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
       exchange::store_in_place(tab);
       std::uint8_t* a = f.w.bytes();  // the round's block
-      ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys);
+      if constexpr (ct)
+        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys);
+      else  // the second block is free once the round's block is stored in the first
+        blind(a, k, m, blinding, a + std::size_t{k} * m, f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair (section 6.5; D10).
       SIGSPACE_CT_DECLASSIFY(a, std::size_t{k} * m);
       if (f.w.canonical_form()) break;
@@ -52,7 +57,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes(), k * m);
   }
   blinding.wipe();
-  return speed_ceiling::sign_finish<P>(h, key, f, msg, salt, sig, sig_len);
+  return speed_ceiling::sign_finish<P, SignFrame<P, T>, ct>(h, key, f, msg, salt, sig, sig_len);
 }
 
 }  // namespace sigspace::less::balanced
