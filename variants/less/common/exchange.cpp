@@ -124,6 +124,23 @@ void visit(Tableau& t, unsigned p, Lanes lanes, bool fold_now) {
   finish(t, p, u, t.onehot, v);
 }
 
+// Two exchanges to one column in one pass (rank-2): both pivot rows gathered from the column
+// before it changes (the second corrected by the first exchange's u~1 at its row, ut1_at_r2),
+// then col += f1 u~1 + f2 u~2, folded or not (bounds at fold).
+void pair_update(std::uint32_t* col, unsigned words, const std::uint32_t* oh1, const std::uint32_t* oh2,
+                 const std::uint32_t* ut1, const std::uint32_t* ut2, const Pivot& v1, const Pivot& v2,
+                 std::uint32_t ut1_at_r2, bool fold_now) {
+  std::uint32_t acc1 = 0, acc2 = 0;
+  for (unsigned w = 0; w < words; ++w) acc1 |= col[w] & oh1[w], acc2 |= col[w] & oh2[w];
+  const std::uint32_t f1 = minus_s(fq_red((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
+  const std::uint32_t e2 = fq_red(fq_red((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
+  const std::uint32_t f2 = minus_s(e2, v2.inv);
+  if (fold_now)
+    for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
+  else
+    for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
+}
+
 // Visits p and p + 1 in one pass over the other columns (rank-2): the second pivot row's
 // entries after the first exchange are T[r2][j] + f1_j u~1[r2], so both rows are gathered from
 // the same column before it is updated by f1 u~1 + f2 u~2. Columns p and p + 1 take their
@@ -144,19 +161,9 @@ void visit_pair(Tableau& t, unsigned p, bool fold_now) {
   const Pivot v2 = choose(t, u2, t.col_dest[p + 1], oh2, ut2);
   axpy_swar(u1, ut2, minus_s(gather(u1, oh2, words), v2.inv), words, true);
   const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
-  for (unsigned j = 0; j < t.m; ++j) {
-    if (j == p || j == p + 1) continue;  // public
-    std::uint32_t* col = t.cols + std::size_t{j} * words;
-    std::uint32_t acc1 = 0, acc2 = 0;
-    for (unsigned w = 0; w < words; ++w) acc1 |= col[w] & oh1[w], acc2 |= col[w] & oh2[w];
-    const std::uint32_t f1 = minus_s(fq_red((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
-    const std::uint32_t e2 = fq_red(fq_red((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
-    const std::uint32_t f2 = minus_s(e2, v2.inv);
-    if (fold_now)
-      for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
-    else
-      for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
-  }
+  for (unsigned j = 0; j < t.m; ++j)
+    if (j != p && j != p + 1)  // public
+      pair_update(t.cols + std::size_t{j} * words, words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
   finish(t, p + 1, u2, oh2, v2);
 }
 
@@ -261,16 +268,9 @@ void run_public(Tableau& t) {
     single(ua, oh2, ut2, v2);  // the columns strictly between a and b are dependent: final
     const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
     const bool fold_now = ++pairs % 2 == 0;
-    for (unsigned j = 0; j < m; ++j) {  // the rest take both in one pass, as visit_pair
-      if ((j >= a && j <= b) || (j < a && t.entered[j] == 0)) continue;
-      std::uint32_t* col = column(j);
-      const std::uint32_t f1 = minus_s(gather(col, oh1, words), v1.inv);
-      const std::uint32_t f2 = minus_s(fq_red(gather(col, oh2, words) + f1 * ut1_at_r2), v2.inv);
-      if (fold_now)
-        for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
-      else
-        for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
-    }
+    for (unsigned j = 0; j < m; ++j)  // the rest take both in one pass, as visit_pair
+      if (!(j >= a && j <= b) && !(j < a && t.entered[j] == 0))
+        pair_update(column(j), words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
     finish(t, b, column(b), oh2, v2);
     p = b + 1;
   }
