@@ -75,12 +75,25 @@ extern template class BasicKeccakSponge<&keccak_f1600_compact>;
 
 // Board builds on Armv7E-M (Cortex-M4) and Armv8-M Mainline (Cortex-M33) only: the same
 // permutation in Thumb-2 assembly on bit-interleaved lanes (core/src/arch/armv7m/
-// keccak_f1600.S), taking and returning the standard state like the two above. No existing
-// code uses it yet; its sponge is instantiated in keccak.cpp under the same guard.
+// keccak_f1600.S), taking and returning the standard state like the two above; the points'
+// keccak-kernel technique runs on it. Its sponge is instantiated in keccak.cpp under the same
+// guard.
 #if defined(__ARM_ARCH_7EM__) || defined(__ARM_ARCH_8M_MAIN__)
 #define SIGSPACE_HAVE_KECCAK_F1600_ARMV7M 1
 void keccak_f1600_armv7m(std::uint64_t state[25]);
 extern template class BasicKeccakSponge<&keccak_f1600_armv7m>;
+#endif
+
+// The permutation of a point with the keccak-kernel technique on (Kernel): the platform's
+// Keccak-f[1600] kernel where the build has one (board builds: keccak_f1600_armv7m), else the
+// point's portable choice. The host build has no kernel, so there the technique selects the
+// portable permutation and its ablation runs the same code (README, "Platform kernels").
+template <bool Kernel, KeccakPermutation Portable>
+inline constexpr KeccakPermutation keccak_kernel_or =
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+    Kernel ? &keccak_f1600_armv7m : Portable;
+#else
+    Portable;
 #endif
 
 using KeccakSponge = BasicKeccakSponge<&keccak_f1600>;

@@ -21,7 +21,9 @@ struct Balanced : ReferenceKeygenVerify {
       point::Technique{balanced::kYInSig, "y-in-signature"},
       point::Technique{balanced::kCompactKeccak, "compact-keccak"},
       point::Technique{balanced::kPackedW, "packed-w"},
-      point::Technique{balanced::kR0First, "r0-first"}};
+      point::Technique{balanced::kR0First, "r0-first"},
+      point::Technique{fast::kKeccakKernel, "keccak-kernel"},
+      point::Technique{fast::kNttKernel, "ntt-kernel"}};
   static constexpr std::array<const char*, 0> traits{};
   template <class P, unsigned T>
   static constexpr std::size_t state_bytes = balanced::Key<P, T>::bytes;

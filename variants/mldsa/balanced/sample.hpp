@@ -3,21 +3,21 @@
 // against 12.3k and ~420 bytes for keccak_f1600: the smaller frame is what lets ML-DSA-44 keep
 // all of A_hat in 20 KB). Entries of A_hat go into a product, or packed into the retained state.
 #pragma once
-#include <type_traits>
-
 #include "mldsa/common/sample.hpp"
 #include "mldsa/balanced/layout.hpp"
 #include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa::balanced {
 
-template <unsigned T>
-using Xof128 = std::conditional_t<(T & kCompactKeccak) != 0, CompactShake128, Shake128>;
-template <unsigned T>
-using Xof256 = std::conditional_t<(T & kCompactKeccak) != 0, CompactShake256, Shake256>;
+// keccak-kernel (common/fast.hpp) puts them on the platform's kernel where the build has one
+// (Cortex-M4/M33: keccak_f1600_armv7m, 9.5k instructions and an 80-byte frame).
 template <unsigned T>
 inline constexpr KeccakPermutation kPermutation =
-    (T & kCompactKeccak) != 0 ? &keccak_f1600_compact : &keccak_f1600;
+    fast::permutation<T, (T & kCompactKeccak) != 0 ? &keccak_f1600_compact : &keccak_f1600>;
+template <unsigned T>
+using Xof128 = BasicShake128<kPermutation<T>>;
+template <unsigned T>
+using Xof256 = BasicShake256<kPermutation<T>>;
 
 // RejNTTPoly (Algorithm 30) for A_hat[i][j] (seed rho || j || i, Algorithm 32, line 3) in a
 // frame of its own: hands each accepted coefficient to emit(m, a).

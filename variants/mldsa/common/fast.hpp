@@ -4,8 +4,10 @@
 #pragma once
 #include <cstdint>
 
+#include "mldsa/common/ntt_kernel.hpp"
 #include "mldsa/common/ntt_merged.hpp"
 #include "mldsa/common/rounding.hpp"
+#include "sigspace/keccak.hpp"
 
 namespace sigspace::mldsa::fast {
 
@@ -15,15 +17,39 @@ enum Technique : unsigned {
   kEarlyReject = 1u << 2,     // "early-reject": stop an attempt at its first failed bound
   kDecomposeOnce = 1u << 3,   // "decompose-once": w0 kept from w's Decompose, no second pass
   kRetainedA = 1u << 4,       // "retained-A": A_hat expanded at key load, kept in the state
+  kKeccakKernel = 1u << 5,    // "keccak-kernel": the platform's Keccak-f[1600] where it has one
+  kNttKernel = 1u << 6,       // "ntt-kernel": merged-ntt's transforms on the platform's kernel
 };
 
+// The permutation of the point's sponges: with keccak-kernel the platform's kernel where the
+// build has one (Cortex-M4/M33: keccak_f1600_armv7m), else Portable; on the host the technique
+// changes nothing.
+template <unsigned T, KeccakPermutation Portable = &keccak_f1600>
+inline constexpr KeccakPermutation permutation =
+    keccak_kernel_or<(T & kKeccakKernel) != 0, Portable>;
+
+// ntt-kernel is how merged-ntt runs where the build has the kernel (layers merged in registers,
+// common/ntt_kernel.hpp); without merged-ntt, or on the host, it changes nothing.
 template <unsigned T>
-inline void ntt(Poly& a) {
-  if constexpr ((T & kMergedNtt) != 0) ntt_merged(a); else mldsa::ntt(a);
+inline constexpr bool kNttOnKernel =
+    (T & kMergedNtt) != 0 && (T & kNttKernel) != 0 && kHaveNttKernel;
+
+template <unsigned T>
+inline void ntt(Poly& a) {  // Algorithm 41; output |a| < 9q, as ntt_merged's
+  if constexpr (kNttOnKernel<T>) ntt_layers_on<true>(a.c, 0, kN / 2);
+  else if constexpr ((T & kMergedNtt) != 0) ntt_merged(a);
+  else mldsa::ntt(a);
 }
 template <unsigned T>
-inline void invntt(Poly& a) {
-  if constexpr ((T & kMergedNtt) != 0) invntt_merged(a); else mldsa::invntt(a);
+inline void invntt(Poly& a) {  // Algorithm 42; output |a| < q, as invntt_merged's
+  if constexpr (kNttOnKernel<T>) {
+    invntt_layers_on<true>(a.c, 0, kN / 2);
+    for (auto& x : a.c) x = invntt_scale(x);                         // lines 21-24
+  } else if constexpr ((T & kMergedNtt) != 0) {
+    invntt_merged(a);
+  } else {
+    mldsa::invntt(a);
+  }
 }
 
 // One row of Algorithm 48 (MatrixVectorNTT): w = sum_j a[j] o v[j] * 2^-32, |w| < q.

@@ -79,5 +79,9 @@ Status compute_mu_with(const std::uint8_t tr[64], const MessageInput& msg, std::
 template Status compute_mu_with<&keccak_f1600>(const std::uint8_t*, const MessageInput&, std::uint8_t*);
 template Status compute_mu_with<&keccak_f1600_compact>(const std::uint8_t*, const MessageInput&,
                                                        std::uint8_t*);
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+template Status compute_mu_with<&keccak_f1600_armv7m>(const std::uint8_t*, const MessageInput&,
+                                                      std::uint8_t*);
+#endif
 
 }  // namespace sigspace::mldsa

@@ -18,8 +18,9 @@ inline constexpr std::size_t kMaxContext = 255;
 // (Algorithms 2-5, lines 1-3), an external mu that is not 64 bytes, a context given to a mode
 // that has none, or PreHash::none in prehash mode.
 Status compute_mu(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]);
-// The same mu with H, and a SHA-3/SHAKE pre-hash, run on permutation F (keccak_f1600 or
-// keccak_f1600_compact, the two that are instantiated): stack-bound points pick the compact one.
+// The same mu with H, and a SHA-3/SHAKE pre-hash, run on permutation F (keccak_f1600,
+// keccak_f1600_compact and, on board builds, keccak_f1600_armv7m are instantiated): stack-bound
+// points pick the compact one.
 template <KeccakPermutation F>
 Status compute_mu_with(const std::uint8_t tr[64], const MessageInput& msg, std::uint8_t mu[64]);
 

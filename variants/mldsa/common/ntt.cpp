@@ -80,6 +80,7 @@ void invntt_layers(std::int32_t* a, int base, int top) {
 }
 
 std::int32_t ntt_zeta(int m) { return kZetas[m]; }
+const std::int32_t* ntt_zetas() { return kZetas.data(); }
 
 std::int32_t invntt_scale(std::int32_t a) {                         // lines 21-24
   return montgomery_reduce(static_cast<std::int64_t>(kInvNScaled) * a);

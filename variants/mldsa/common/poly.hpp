@@ -31,6 +31,7 @@ void invntt(Poly& a);
 void ntt_layers(std::int32_t* a, int base, int top);
 void invntt_layers(std::int32_t* a, int base, int top);
 std::int32_t ntt_zeta(int m);               // zeta^BitRev8(m) * 2^32 mod q, centered
+const std::int32_t* ntt_zetas();            // the table of ntt_zeta, m = 0..255 (Arm kernels)
 std::int32_t invntt_scale(std::int32_t a);  // Algorithm 42, line 23 with the Montgomery factor
 
 // FIPS 204 Algorithm 45 (MultiplyNTT) in the Montgomery domain: c = a o b * 2^-32.

@@ -138,11 +138,14 @@ template <std::int32_t Gamma1, class Xof>
 }
 
 // Algorithm 34, lines 3-5 for one polynomial: y = BitUnpack(expand_mask_bytes, gamma1 - 1,
-// gamma1), on SqueezedXof<Shake256>.
-template <std::int32_t Gamma1>
+// gamma1), on SqueezedXof<BasicShake256<F>>. F: keccak_f1600 (the reference) or, on board
+// builds, keccak_f1600_armv7m (the keccak-kernel technique); sample.cpp instantiates both.
+template <std::int32_t Gamma1, KeccakPermutation F = &keccak_f1600>
 void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa);
 
-// Algorithm 30 into a polynomial (the points that hold A_hat whole), on BufferedXof<Shake128>.
+// Algorithm 30 into a polynomial (the points that hold A_hat whole), on
+// BufferedXof<BasicShake128<F>>, F as above.
+template <KeccakPermutation F = &keccak_f1600>
 void rej_ntt_poly(Poly& a, const std::uint8_t rho[32], std::uint8_t s, std::uint8_t r);
 
 // Algorithm 31 into a polynomial, on BufferedXof<Shake256>.
@@ -206,12 +209,12 @@ void expand_seed(std::uint8_t seeds[128], const std::uint8_t xi[32]) {
   h.wipe();
 }
 
-// Algorithm 32 (full matrix, as the FIPS 204 pseudocode keeps it).
-template <class P>
+// Algorithm 32 (full matrix, as the FIPS 204 pseudocode keeps it), on permutation F.
+template <class P, KeccakPermutation F = &keccak_f1600>
 void expand_a(Poly (&a)[P::k][P::l], const std::uint8_t rho[32]) {
   for (int r = 0; r < P::k; ++r)      // line 1
     for (int s = 0; s < P::l; ++s)    // line 2
-      rej_ntt_poly(a[r][s], rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r));
+      rej_ntt_poly<F>(a[r][s], rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r));
 }
 
 // Algorithm 33.
@@ -223,11 +226,11 @@ void expand_s(PolyVec<P::l>& s1, PolyVec<P::k>& s2, const std::uint8_t rho[64]) 
     rej_bounded_poly<P::eta>(s2.p[r], rho, static_cast<std::uint16_t>(r + P::l));
 }
 
-// Algorithm 34 (lines 2-5 over all l polynomials).
-template <class P>
+// Algorithm 34 (lines 2-5 over all l polynomials), on permutation F.
+template <class P, KeccakPermutation F = &keccak_f1600>
 void expand_mask(PolyVec<P::l>& y, const std::uint8_t rho[64], int kappa) {
   for (int r = 0; r < P::l; ++r)
-    expand_mask_poly<P::gamma1>(y.p[r], rho, static_cast<std::uint16_t>(kappa + r));
+    expand_mask_poly<P::gamma1, F>(y.p[r], rho, static_cast<std::uint16_t>(kappa + r));
 }
 
 }  // namespace sigspace::mldsa

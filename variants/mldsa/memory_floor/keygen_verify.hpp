@@ -17,7 +17,7 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
     return Status::workspace_too_small;
   }
   std::uint8_t seeds[128];  // rho || rho' || K
-  expand_seed<P, Xof256>(seeds, xi);                                 // line 1
+  expand_seed<P, Xof256<kPermutation<F>>>(seeds, xi);             // line 1
   using K = SkLayout<P>;
   const std::uint8_t* rho = seeds;
   SIGSPACE_CT_DECLASSIFY(rho, 32);  // rho is published in pk (tests/ct/README.md, D1)
@@ -25,18 +25,18 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   std::memcpy(sk + K::key, seeds + 96, 32);
   if (pk != nullptr) std::memcpy(pk + PkLayout<P>::rho, rho, 32);    // Alg. 22, line 1
   for (int r = 0; r < P::l + P::k; ++r)                              // line 4 (Alg. 33)
-    bounded_poly_packed<P::eta>(sk + K::s_poly(r), seeds + 32,
-                                static_cast<std::uint16_t>(r));      // Alg. 24, lines 2-7
+    bounded_poly_packed<P::eta, kPermutation<F>>(sk + K::s_poly(r), seeds + 32,
+                                                 static_cast<std::uint16_t>(r));  // Alg. 24, 2-7
   ct::wipe(seeds + 32, 96);
 
-  Xof256 tr;                                                       // line 9, streamed over pk
+  Xof256<kPermutation<F>> tr;                                      // line 9, streamed over pk
   tr.absorb(rho, 32);
   auto row = s.row(0);
   for (int i = 0; i < P::k; ++i) {
     row.zero_poly();
     for (int j = 0; j < P::l; ++j)                                   // line 5: A_hat o NTT(s1)
       acc_entry<P, F>(s, row, rho, i, j, sk + K::s_poly(j), P::eta_bits, P::eta);
-    invntt_row<Scratch<P, F>::parts>(row, s.work);
+    invntt_row<Scratch<P, F>::parts, kNttOn<F>>(row, s.work);
     BitReader s2(sk + K::s_poly(P::l + i), 0);
     BitWriter t0w(sk + K::t0_poly(i));
     for (int m = 0; m < kN; m += 8) {  // t1 8 coefficients (kT1Bits bytes) at a time
@@ -65,21 +65,22 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
 // tr = H(pk) and mu (Algorithm 8, lines 6-7) into tr_mu (128 bytes of the working buffer,
 // idle until the first row), before the commitment sponge exists: neither sponge nor buffer of
 // this step is on the stack under the rows.
-[[gnu::noinline]] inline Status tr_and_mu(std::uint8_t* tr_mu, Bytes pk, const MessageInput& msg) {
+template <KeccakPermutation Perm>
+[[gnu::noinline]] Status tr_and_mu(std::uint8_t* tr_mu, Bytes pk, const MessageInput& msg) {
   {
-    Xof256 h;
+    Xof256<Perm> h;
     h.absorb(pk);
     h.finalize();
     h.squeeze(tr_mu, kTrBytes);
   }
-  return compute_mu_with<&keccak_f1600_compact>(tr_mu, msg, tr_mu + kTrBytes);
+  return compute_mu_with<Perm>(tr_mu, msg, tr_mu + kTrBytes);
 }
 
 // Lines 8-12 of Algorithm 8 once mu (in s.work) is known; c_tilde' is compared in place.
 template <class P, unsigned F>
 [[gnu::noinline]] bool verify_rows(Scratch<P, F>& s, Bytes pk, Bytes sig) {
   constexpr int n = Scratch<P, F>::part_n;
-  Xof256 hash;
+  Xof256<kPermutation<F>> hash;
   hash.absorb(reinterpret_cast<const std::uint8_t*>(s.work) + kTrBytes, kMuBytes);  // line 7
   const std::uint8_t* z_enc = sig.data() + P::ctilde_bytes;
   const std::uint8_t* h_enc = z_enc + P::l * P::poly_z_bytes;
@@ -91,7 +92,7 @@ template <class P, unsigned F>
     row.zero_poly();
     for (int j = 0; j < P::l; ++j)                                   // line 9: A_hat o NTT(z)
       acc_entry<P, F>(s, row, pk.data(), i, j, z_enc + j * P::poly_z_bytes, P::z_bits, P::gamma1);
-    invntt_row<Scratch<P, F>::parts>(row, s.work);
+    invntt_row<Scratch<P, F>::parts, kNttOn<F>>(row, s.work);
     const int hint_end = h_enc[P::omega + i];
     for (int h = 0; h < Scratch<P, F>::parts; ++h) {
       for (int m = 0; m < n; ++m) s.work[m] = row.get(h * n + m);
@@ -125,7 +126,7 @@ Status verify_internal(Bytes pk, const MessageInput& msg, Bytes sig, Arena& ws) 
     return Status::workspace_too_small;
   }
   std::uint8_t* tr_mu = reinterpret_cast<std::uint8_t*>(s.work);
-  if (const Status st = tr_and_mu(tr_mu, pk, msg); st != Status::ok) {  // lines 6-7
+  if (const Status st = tr_and_mu<kPermutation<F>>(tr_mu, pk, msg); st != Status::ok) {  // lines 6-7
     ws.wipe();
     return st;
   }

@@ -14,6 +14,12 @@
 //                    half at a time from packed inputs (the first layer read straight off the
 //                    encoding), inverse NTTs run in place on the packed row, and products and
 //                    checks go half by half. Costs an NTT per matrix entry instead of per column.
+//   keccak-kernel    every sponge on the platform's Keccak-f[1600] kernel where the build has
+//                    one (Cortex-M4/M33: keccak_f1600_armv7m, 80 bytes of stack against the
+//                    compact permutation's 128); elsewhere, and switched off, keccak_f1600_compact.
+//   ntt-kernel       the NTT and inverse NTT layers on the platform's kernel where the build has
+//                    one (Cortex-M4/M33: arch/armv7m/ntt.S, the same values); elsewhere, and
+//                    switched off, the portable layers.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
 // field; w is accumulated column by column; c_tilde, z (packed straight into the signature),
 // the r0 and ct0 checks and the hints are computed polynomial by polynomial (or half by half);
@@ -39,7 +45,18 @@ enum : unsigned {
   kHintsInW = 1u << 4,
   kYInSig = 1u << 5,
   kHalfPoly = 1u << 6,
+  kKeccakKernel = 1u << 7,
+  kNttKernel = 1u << 8,
 };
+
+// Whether the NTT layers run on the platform's kernel (stream.hpp, ntt_part and invntt_row).
+template <unsigned F>
+inline constexpr bool kNttOn = (F & kNttKernel) != 0;
+
+// The permutation of every sponge of the point (stream.hpp).
+template <unsigned F>
+inline constexpr KeccakPermutation kPermutation =
+    keccak_kernel_or<(F & kKeccakKernel) != 0, &keccak_f1600_compact>;
 
 // Published workspace of each operation (ARCHITECTURE.md, workspace contract): the working
 // polynomial (or half of one) plus the rows of w, and what a switched-off technique costs.
@@ -107,16 +124,19 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
   constexpr int parts = Scratch<P, F>::parts;
   auto part = [&s, b, bits, offset, reuse](int h) {
     if constexpr (parts == 2) {
-      ntt_part<parts>(s.work, h, b, bits, offset);
+      ntt_part<parts, kNttOn<F>>(s.work, h, b, bits, offset);
     } else if (!reuse) {
-      ntt_part<parts>(s.work, h, b, bits, offset);
+      ntt_part<parts, kNttOn<F>>(s.work, h, b, bits, offset);
     }
     return static_cast<const std::int32_t*>(s.work);
   };
   if constexpr ((F & kStreamedA) != 0) {
-    acc_matrix_entry<parts>(row, rho, r, col, part);
+    acc_matrix_entry<parts, kPermutation<F>>(row, rho, r, col, part);
   } else {
-    rej_ntt_poly(*s.a, rho, static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(r));
+    Poly& a = *s.a;
+    rej_ntt_sample<Xof128<kPermutation<F>>>(
+        rho, static_cast<std::uint8_t>(col), static_cast<std::uint8_t>(r),
+        [&a](int j, std::uint32_t z) { a.c[j] = static_cast<std::int32_t>(z); });
     for (int h = 0; h < parts; ++h) {
       const std::int32_t* bh = part(h);
       for (int m = 0, j = h * s.part_n; m < s.part_n; ++m, ++j)
@@ -138,7 +158,7 @@ struct ChallengeMul {
   void init(const std::uint8_t* ct) {  // Algorithm 7, lines 16-17; Algorithm 8, line 8
     ctilde = ct;
     if constexpr ((F & kSparseC) == 0) {
-      sample_in_ball(*c_hat, Bytes(ct, P::ctilde_bytes), P::tau);
+      sample_in_ball<Xof256<kPermutation<F>>>(*c_hat, Bytes(ct, P::ctilde_bytes), P::tau);
       ntt(*c_hat);
     }
   }
@@ -146,7 +166,7 @@ struct ChallengeMul {
            int shift) {
     constexpr int n = Scratch<P, F>::part_n;
     if constexpr ((F & kSparseC) != 0) {
-      challenge_acc_from(out, lo, n, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset,
+      challenge_acc_from<kPermutation<F>>(out, lo, n, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset,
                          shift);
     } else {  // NTT^-1(c_hat o NTT(a)), exact as a centered integer (see the reference)
       unpack_part(aux->c, 0, kN, base, bits, offset);

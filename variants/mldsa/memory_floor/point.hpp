@@ -22,7 +22,9 @@ struct MemoryFloor {
       point::Technique{memory_floor::kRecomputeRho2, "recomputed-rho2"},
       point::Technique{memory_floor::kHintsInW, "hints-in-w"},
       point::Technique{memory_floor::kYInSig, "y-in-signature"},
-      point::Technique{memory_floor::kHalfPoly, "half-poly"}};
+      point::Technique{memory_floor::kHalfPoly, "half-poly"},
+      point::Technique{memory_floor::kKeccakKernel, "keccak-kernel"},
+      point::Technique{memory_floor::kNttKernel, "ntt-kernel"}};
   static constexpr std::array<const char*, 0> traits{};
   template <class P, unsigned>
   static constexpr std::size_t state_bytes = P::sk_bytes;

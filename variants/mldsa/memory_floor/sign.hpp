@@ -16,7 +16,7 @@ template <class P, unsigned F>
 [[gnu::noinline]] void sample_y(std::uint8_t* out, const std::uint8_t key[32],
                                 const std::uint8_t rnd[32], const std::uint8_t mu[64],
                                 const std::uint8_t* kept_rho2, int kappa) {
-  Xof256 h;
+  Xof256<kPermutation<F>> h;
   const std::uint8_t* rho2 = kept_rho2;
   if constexpr ((F & kRecomputeRho2) != 0) {
     std::uint8_t* tail = out + P::poly_z_bytes - 64;
@@ -29,10 +29,10 @@ template <class P, unsigned F>
 
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
 // from its rows 8 coefficients (w1_bits bytes) at a time.
-template <class P, class Row>
+template <class P, KeccakPermutation Perm, class Row>
 [[gnu::noinline]] void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[64],
                                        const std::uint8_t* rows) {
-  Xof256 h;
+  Xof256<Perm> h;
   h.absorb(mu, 64);
   for (int i = 0; i < P::k; ++i) {
     const Row row{const_cast<std::uint8_t*>(rows) + i * Row::poly_bytes};
@@ -62,7 +62,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   }
   std::uint8_t mu[kMuBytes];
   using K = SkLayout<P>;
-  if (const Status st = compute_mu_with<&keccak_f1600_compact>(sk + K::tr, msg, mu); st != Status::ok) {  // line 6
+  if (const Status st = compute_mu_with<kPermutation<F>>(sk + K::tr, msg, mu); st != Status::ok) {  // line 6
     ws.wipe();
     return st;
   }
@@ -70,7 +70,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   const std::uint8_t* key = sk + K::key;
   constexpr bool recompute = (F & kRecomputeRho2) != 0;
   std::uint8_t rho2[recompute ? 1 : 64];
-  if constexpr (!recompute) derive_rho2<Xof256>(rho2, key, rnd, mu);  // line 7
+  if constexpr (!recompute) derive_rho2<Xof256<kPermutation<F>>>(rho2, key, rnd, mu);  // line 7
   std::uint8_t* z_out = sig + P::ctilde_bytes;
   std::uint8_t* ys = (F & kYInSig) ? z_out : s.ys;                   // y_j at ys + j * poly_z_bytes
   std::uint8_t* hint_rows = (F & kHintsInW) ? s.rows : s.hints;
@@ -85,8 +85,8 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       for (int i = 0; i < P::k; ++i)
         acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, i > 0);
     }
-    for (int i = 0; i < P::k; ++i) invntt_row<S::parts>(s.row(i), s.work);
-    commitment_hash<P, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
+    for (int i = 0; i < P::k; ++i) invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
+    commitment_hash<P, kPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
     c.init(sig);                                                     // lines 16-17
 
     // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26)

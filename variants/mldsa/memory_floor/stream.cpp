@@ -2,13 +2,14 @@
 
 namespace sigspace::mldsa::memory_floor {
 
+template <KeccakPermutation F>
 void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
   // FIPS 204 Algorithm 29 run on the sparse form itself: entry u holds c[pos[u]]. Line 11 moves
   // c[j] to position i (a new position: every earlier one is below i), line 12 puts the new sign
   // at j. No 256-entry array is ever made; the search over entries is on c_tilde-derived data.
   c.n = 0;                                         // line 1
   c.neg = 0;
-  Xof256 h;                                      // line 2
+  Xof256<F> h;                                   // line 2
   h.absorb(ctilde);                                // line 3
   h.finalize();
   std::uint8_t s[8];
@@ -68,12 +69,22 @@ void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const s
   ct::wipe(a, sizeof a);
 }
 
+template <KeccakPermutation F>
 void challenge_acc_from(std::int32_t* out, int lo, int n, Bytes ctilde, int tau,
                         const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   Challenge c;
-  sample_challenge(c, ctilde, tau);
+  sample_challenge<F>(c, ctilde, tau);
   challenge_acc(out, lo, n, c, base, bits, offset, shift);
   ct::wipe(&c, sizeof c);
 }
+
+#define SIGSPACE_CHALLENGE_ACC_FROM(F)                                                         \
+  template void challenge_acc_from<F>(std::int32_t*, int, int, Bytes, int, const std::uint8_t*, \
+                                      int, std::int32_t, int);
+SIGSPACE_CHALLENGE_ACC_FROM(&keccak_f1600_compact)
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+SIGSPACE_CHALLENGE_ACC_FROM(&keccak_f1600_armv7m)
+#endif
+#undef SIGSPACE_CHALLENGE_ACC_FROM
 
 }  // namespace sigspace::mldsa::memory_floor

@@ -7,6 +7,7 @@
 #include <cstring>
 
 #include "mldsa/common/bits.hpp"
+#include "mldsa/common/ntt_kernel.hpp"
 #include "mldsa/common/poly.hpp"
 #include "mldsa/common/rounding.hpp"
 #include "mldsa/common/sample.hpp"
@@ -15,11 +16,14 @@
 
 namespace sigspace::mldsa::memory_floor {
 
-// Every sponge of this point runs on keccak_f1600_compact: its frame sits under the deepest
-// call of each operation, and the unrolled permutation's two lane copies cost ~300 bytes more
-// there. The outputs are the same; only speed and stack differ.
-using Xof128 = CompactShake128;
-using Xof256 = CompactShake256;
+// Every sponge of this point runs on permutation F: keccak_f1600_compact, whose frame sits
+// under the deepest call of each operation (the unrolled permutation's two lane copies cost
+// ~300 bytes more there), or with keccak-kernel the platform's kernel where the build has one
+// (memory_floor.hpp, kPermutation). The outputs are the same; only speed and stack differ.
+template <KeccakPermutation F>
+using Xof128 = BasicShake128<F>;
+template <KeccakPermutation F>
+using Xof256 = BasicShake256<F>;
 
 // One polynomial of w (or of an accumulator) with coefficients in [0, q): 23 bits each, 736
 // bytes instead of 1 KB, when Packed (the packed-w technique). Random access, because A_hat is
@@ -40,12 +44,13 @@ void pack_part(std::uint8_t* base, int lo, int n, const std::int32_t* in, int bi
 // the whole transform; with Parts = 2 the coefficients [128 h, 128 h + 128), computed from the
 // first layer (len 128, the only one that mixes the halves) read straight off the encoding and
 // the other seven layers on the half alone. Same values as ntt() on the whole polynomial.
-template <int Parts>
+// Kernel: the layers on the platform's kernel (ntt-kernel, common/ntt_kernel.hpp).
+template <int Parts, bool Kernel>
 void ntt_part(std::int32_t* out, int h, const std::uint8_t* base, int bits, std::int32_t offset) {
   static_assert(Parts == 1 || Parts == 2);
   if constexpr (Parts == 1) {
     unpack_part(out, 0, kN, base, bits, offset);
-    ntt_layers(out, 0, kN / 2);
+    ntt_layers_on<Kernel>(out, 0, kN / 2);
   } else {
     constexpr int half = kN / 2;
     const std::int64_t z = ntt_zeta(1);                  // Alg. 41, lines 9-10 for len 128
@@ -55,19 +60,19 @@ void ntt_part(std::int32_t* out, int h, const std::uint8_t* base, int bits, std:
       const std::int32_t t = montgomery_reduce(z * (offset - static_cast<std::int32_t>(hi.take(bits))));
       out[j] = h == 0 ? a + t : a - t;                   // h is public (which half)
     }
-    ntt_layers(out, h * half, half / 2);
+    ntt_layers_on<Kernel>(out, h * half, half / 2);
   }
 }
 
 // row = NTT^-1(row) in place (Algorithm 42), through work (256 / Parts coefficients); every
 // coefficient leaves in [0, q). With two parts the seven inner layers run per half and the
 // last one (len 128) with the scaling straight on the row.
-template <int Parts, class Row>
+template <int Parts, bool Kernel, class Row>
 void invntt_row(Row row, std::int32_t* work) {
   constexpr int n = kN / Parts;
   for (int h = 0; h < Parts; ++h) {
     for (int m = 0; m < n; ++m) work[m] = row.get(h * n + m);
-    invntt_layers(work, h * n, Parts == 1 ? kN / 2 : n / 2);
+    invntt_layers_on<Kernel>(work, h * n, Parts == 1 ? kN / 2 : n / 2);
     for (int m = 0; m < n; ++m)
       row.put_in_range(h * n + m, freeze(Parts == 1 ? invntt_scale(work[m]) : work[m]));
   }
@@ -86,12 +91,12 @@ void invntt_row(Row row, std::int32_t* work) {
 // time, so the entry never exists as a polynomial. b_hat comes in Parts pieces: part(h) returns
 // its coefficients [256 h / Parts, ...), made while the sponge waits. Each sum is reduced into
 // [0, q) for the store.
-template <int Parts, class Row, class Part>
+template <int Parts, KeccakPermutation F, class Row, class Part>
 void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& part) {
   constexpr int n = kN / Parts;
   const std::int32_t* b = part(0);                       // coefficients base, base + 1, ...
   int base = 0;
-  rej_ntt_sample<Xof128>(rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r),
+  rej_ntt_sample<Xof128<F>>(rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r),
                          [&](int j, std::uint32_t z) {
     if constexpr (Parts == 2) {
       if (j == n) {                                      // the second half of b_hat
@@ -107,10 +112,10 @@ void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& 
 // s_r of Algorithm 33 by RejBoundedPoly (Algorithm 31) on the compact sponge, each coefficient
 // written straight into its BitPack(s_r, eta, eta) field at out (Algorithm 24, lines 2-7): no
 // polynomial is ever held.
-template <int Eta>
+template <int Eta, KeccakPermutation F>
 void bounded_poly_packed(std::uint8_t* out, const std::uint8_t rho[64], std::uint16_t r) {
   BitWriter w(out);
-  rej_bounded_sample<Eta, Xof256>(rho, r, [&w](int, std::uint32_t field) {
+  rej_bounded_sample<Eta, Xof256<F>>(rho, r, [&w](int, std::uint32_t field) {
     w.put(field, bitlen(2 * Eta));
   });
 }
@@ -124,7 +129,10 @@ struct Challenge {
   std::uint64_t neg;
   int n;
 };
-void sample_challenge(Challenge& c, Bytes ctilde, int tau);
+// Not inlined: its sponge must not share a frame with challenge_acc's chunk (112 bytes more
+// at the deepest point of signing and verification on Cortex-M4 when they did).
+template <KeccakPermutation F>
+[[gnu::noinline]] void sample_challenge(Challenge& c, Bytes ctilde, int tau);
 
 // out[m - lo] += (c a)[m] for m in [lo, lo + n): the negacyclic product of c (sum over its
 // (p, sign) pairs of sign * X^p) with a read as packed fields a_i = offset - field_i (BitPack
@@ -133,6 +141,8 @@ void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const s
                    int bits, std::int32_t offset, int shift);
 // The same product with c re-sampled from c_tilde in this call's own frame, so callers keep
 // only the c_tilde pointer and the 80-byte sparse form never sits under their deeper calls.
+// Instantiated for the permutations kPermutation may pick (stream.cpp).
+template <KeccakPermutation F>
 [[gnu::noinline]] void challenge_acc_from(std::int32_t* out, int lo, int n, Bytes ctilde, int tau,
                                           const std::uint8_t* base, int bits, std::int32_t offset,
                                           int shift);

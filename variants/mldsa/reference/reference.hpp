@@ -55,12 +55,13 @@ void challenge_times(PolyVec<N>& out, const Poly& c_hat, const PolyVec<N>& v_hat
   }
 }
 
-// c_tilde = H(mu || w1Encode(w1), lambda/4) (Algorithm 7, line 15; Algorithm 8, line 12).
-template <class P>
+// c_tilde = H(mu || w1Encode(w1), lambda/4) (Algorithm 7, line 15; Algorithm 8, line 12), on
+// sponge Xof (the speed ceiling's keccak-kernel passes the platform's).
+template <class P, class Xof = Shake256>
 void commitment_hash(std::uint8_t* ctilde, const std::uint8_t mu[kMuBytes], const PolyVec<P::k>& w1) {
   std::uint8_t w1_bytes[P::k * P::poly_w1_bytes];
   w1_encode<P>(w1_bytes, w1);
-  Shake256 h;
+  Xof h;
   h.absorb(mu, kMuBytes);
   h.absorb(w1_bytes, sizeof w1_bytes);
   h.finalize();

@@ -18,7 +18,9 @@ struct SpeedCeiling : ReferenceKeygenVerify {
       point::Technique{fast::kLazyAccumulate, "lazy-accumulate"},
       point::Technique{fast::kEarlyReject, "early-reject"},
       point::Technique{fast::kDecomposeOnce, "decompose-once"},
-      point::Technique{fast::kRetainedA, "retained-A"}};
+      point::Technique{fast::kRetainedA, "retained-A"},
+      point::Technique{fast::kKeccakKernel, "keccak-kernel"},
+      point::Technique{fast::kNttKernel, "ntt-kernel"}};
   static constexpr std::array<const char*, 0> traits{};
   template <class P, unsigned T>
   static constexpr std::size_t state_bytes = sizeof(speed_ceiling::State<P, T>);
