@@ -149,7 +149,7 @@ def test_committed_main_job_passes_the_gate_on_its_own_evidence():
     import sigspace
     from sigspace import adopt, config, pipeline, results
     from sigspace.runview import RunView
-    run = adopt.provenance.ROOT / "results/20261201T041306Z-9131db5656"
+    run = adopt.provenance.ROOT / "results/20261204T042244Z-1b1f03a98c"
     quick = config.load(adopt.provenance.ROOT / "configs/quick.toml", sigspace.variants(),
                         sigspace.ablations())
     (lad,) = pipeline.adoption_ladders(quick)  # the M4 at 64 messages, as the main job ran it
