@@ -20,6 +20,13 @@
 //   ntt-kernel       the NTT and inverse NTT layers on the platform's kernel where the build has
 //                    one (Cortex-M4/M33: arch/armv7m/ntt.S, the same values); elsewhere, and
 //                    switched off, the portable layers.
+//   challenge-in-signature  (with sparse-challenge, in signing) c's sparse form sampled once an
+//                    attempt into the signature's hint slot (tau + 8 <= omega + k bytes, written
+//                    only when the hints are packed), not re-sampled by each product half: one
+//                    SHAKE256 call per attempt instead of 2 (l + 2k).
+//   swar-challenge   (with sparse-challenge) c s1 and c s2 four coefficients a word in 8-bit
+//                    lanes, inside the working polynomial's own bytes (stream.hpp,
+//                    challenge_product_small); switched off, one 32-bit add a coefficient.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
 // field; w is accumulated column by column; c_tilde, z (packed straight into the signature),
 // the r0 and ct0 checks and the hints are computed polynomial by polynomial (or half by half);
@@ -47,6 +54,8 @@ enum : unsigned {
   kHalfPoly = 1u << 6,
   kKeccakKernel = 1u << 7,
   kNttKernel = 1u << 8,
+  kChallengeInSig = 1u << 9,
+  kSwarChallenge = 1u << 10,
 };
 
 // Whether the NTT layers run on the platform's kernel (stream.hpp, ntt_part and invntt_row).
@@ -148,24 +157,49 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
 // Products with the challenge: out[0, part_n) += (c a)[lo, lo + part_n), a read from its packed
 // encoding (a_i = offset - field_i, scaled by 2^shift). sparse-challenge keeps only the c_tilde
 // pointer and re-samples c inside each product (one SHAKE256 block), so c's sparse form is
-// never alive under the caller's sponge calls.
+// never alive under the caller's sponge calls; given a slot (signing, challenge-in-signature)
+// it samples c once into it instead.
 template <class P, unsigned F>
 struct ChallengeMul {
+  static_assert(P::tau + 8 <= P::omega + P::k, "the flat challenge must fit the hint slot");
   const std::uint8_t* ctilde = nullptr;
+  std::uint8_t* flat = nullptr;
   Poly* c_hat;
   Poly* aux;
   ChallengeMul(const Scratch<P, F>& s) : c_hat(s.c_hat), aux(s.aux) {}
-  void init(const std::uint8_t* ct) {  // Algorithm 7, lines 16-17; Algorithm 8, line 8
+  // Algorithm 7, lines 16-17; Algorithm 8, line 8. slot: tau + 8 bytes free until the products
+  // are done, or null.
+  void init(const std::uint8_t* ct, std::uint8_t* slot = nullptr) {
     ctilde = ct;
+    if constexpr ((F & kSparseC) != 0 && (F & kChallengeInSig) != 0) {
+      if (slot != nullptr) {
+        flat = slot;
+        sample_challenge_flat<kPermutation<F>>(flat, Bytes(ct, P::ctilde_bytes), P::tau);
+      }
+    }
     if constexpr ((F & kSparseC) == 0) {
       sample_in_ball<Xof256<kPermutation<F>>>(*c_hat, Bytes(ct, P::ctilde_bytes), P::tau);
       ntt(*c_hat);
     }
   }
+  // out[0, part_n) = (c a)[lo, lo + part_n) for a = s1_j or s2_i (Algorithm 7, lines 18-19).
+  void set_small(std::int32_t* out, int lo, const std::uint8_t* base) {
+    constexpr int n = Scratch<P, F>::part_n;
+    if constexpr ((F & kSparseC) != 0 && (F & kSwarChallenge) != 0) {
+      if (flat != nullptr)
+        return challenge_product_small_flat(out, lo, n, flat, P::tau, base, P::eta_bits, P::eta);
+      return challenge_product_small_from<kPermutation<F>>(out, lo, n, Bytes(ctilde, P::ctilde_bytes),
+                                                           P::tau, base, P::eta_bits, P::eta);
+    }
+    for (int m = 0; m < n; ++m) out[m] = 0;
+    acc(out, lo, base, P::eta_bits, P::eta, 0);
+  }
   void acc(std::int32_t* out, int lo, const std::uint8_t* base, int bits, std::int32_t offset,
            int shift) {
     constexpr int n = Scratch<P, F>::part_n;
     if constexpr ((F & kSparseC) != 0) {
+      if (flat != nullptr)
+        return challenge_acc_flat(out, lo, n, flat, P::tau, base, bits, offset, shift);
       challenge_acc_from<kPermutation<F>>(out, lo, n, Bytes(ctilde, P::ctilde_bytes), P::tau, base, bits, offset,
                          shift);
     } else {  // NTT^-1(c_hat o NTT(a)), exact as a centered integer (see the reference)

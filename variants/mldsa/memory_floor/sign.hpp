@@ -87,7 +87,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     }
     for (int i = 0; i < P::k; ++i) invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
     commitment_hash<P, kPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
-    c.init(sig);                                                     // lines 16-17
+    c.init(sig, z_out + P::l * P::poly_z_bytes);                     // lines 16-17; the hint slot
 
     // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26)
     // part by part; with y-in-signature over y_j itself, a part read before it is written.
@@ -95,8 +95,8 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     std::uint32_t reject = 0;
     for (int j = 0; j < P::l && !failed_norm_check(reject); ++j) {
       for (int h = 0; h < S::parts; ++h) {
-        unpack_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
-        c.acc(s.work, h * n, sk + K::s_poly(j), P::eta_bits, P::eta, 0);
+        c.set_small(s.work, h * n, sk + K::s_poly(j));
+        unpack_add_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
         reject |= exceeds(s.work, n, P::gamma1 - P::beta);          // full scan, then decide
         pack_part(z_out + j * P::poly_z_bytes, h * n, n, s.work, P::z_bits, P::gamma1);
       }
@@ -107,8 +107,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     for (int i = 0; i < P::k && !failed_norm_check(reject); ++i) {
       auto row = s.row(i);
       for (int h = 0; h < S::parts; ++h) {
-        for (int m = 0; m < n; ++m) s.work[m] = 0;
-        c.acc(s.work, h * n, sk + K::s_poly(P::l + i), P::eta_bits, P::eta, 0);
+        c.set_small(s.work, h * n, sk + K::s_poly(P::l + i));
         for (int m = 0; m < n; ++m) {
           const std::int32_t r = freeze(row.get(h * n + m) - s.work[m]);
           const std::int32_t r0 = low_bits<P::gamma2>(r);

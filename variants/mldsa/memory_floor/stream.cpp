@@ -1,5 +1,9 @@
 #include "mldsa/memory_floor/stream.hpp"
 
+#if defined(__ARM_FEATURE_SIMD32)
+#include <arm_acle.h>
+#endif
+
 namespace sigspace::mldsa::memory_floor {
 
 template <KeccakPermutation F>
@@ -30,9 +34,18 @@ void sample_challenge(Challenge& c, Bytes ctilde, int tau) {
 
 void unpack_part(std::int32_t* out, int lo, int n, const std::uint8_t* base, int bits,
                  std::int32_t offset, int shift) {
-  BitReader r(base, static_cast<std::size_t>(lo) * bits);
-  for (int m = 0; m < n; ++m)
-    out[m] = (offset - static_cast<std::int32_t>(r.take(bits))) * (std::int32_t{1} << shift);
+  std::int32_t* at = out - lo;
+  for_each_field(base, lo, n, bits, [at, offset, shift](int m, std::uint32_t f) {
+    at[m] = (offset - static_cast<std::int32_t>(f)) * (std::int32_t{1} << shift);
+  });
+}
+
+void unpack_add_part(std::int32_t* out, int lo, int n, const std::uint8_t* base, int bits,
+                     std::int32_t offset) {
+  std::int32_t* at = out - lo;
+  for_each_field(base, lo, n, bits, [at, offset](int m, std::uint32_t f) {
+    at[m] += offset - static_cast<std::int32_t>(f);
+  });
 }
 
 void pack_part(std::uint8_t* base, int lo, int n, const std::int32_t* in, int bits,
@@ -63,23 +76,23 @@ inline void add_run(std::int32_t* out, int at, const std::int32_t* src, int len)
 // shifted by its position, split where X^256 = -1 wraps it around (there the term's sign
 // flips) and clipped to [lo, lo + n). A term per field read would decode every field tau
 // times, which was half of signing's instructions.
-void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const std::uint8_t* base,
-                   int bits, std::int32_t offset, int shift) {
+void challenge_acc(std::int32_t* out, int lo, int n, const std::uint8_t* pos, std::uint64_t neg,
+                   int terms, const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   constexpr int kChunk = 32;
   std::int32_t a[kChunk];
   const int hi = lo + n;
   const auto clip = [](int x, int floor, int ceil) { return x < floor ? floor : x > ceil ? ceil : x; };
   for (int m0 = 0; m0 < kN; m0 += kChunk) {
     unpack_part(a, m0, kChunk, base, bits, offset, shift);
-    for (int t = 0; t < c.n; ++t) {
+    for (int t = 0; t < terms; ++t) {
       // Positions and signs are public (see Challenge: c_tilde is, tests/ct/README.md D3), so
       // the ranges and the branch may depend on them.
-      const int d = m0 + c.pos[t];                     // a[e] lands on d + e, or d + e - 256
+      const int d = m0 + pos[t];                     // a[e] lands on d + e, or d + e - 256
       const int split = clip(kN - d, 0, kChunk);
       const int e0 = clip(lo - d, 0, split), e1 = clip(hi - d, 0, split);
       const int w0 = clip(lo - d + kN, split, kChunk), w1 = clip(hi - d + kN, split, kChunk);
       const int straight = d + e0 - lo, wrapped = d + w0 - kN - lo;
-      if ((c.neg >> t) & 1) {
+      if ((neg >> t) & 1) {
         add_run<true>(out, straight, a + e0, e1 - e0);
         add_run<false>(out, wrapped, a + w0, w1 - w0);
       } else {
@@ -91,18 +104,148 @@ void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const s
   ct::wipe(a, sizeof a);
 }
 
+namespace {
+
+// Four 8-bit lanes a word, each added or subtracted mod 2^8 with no carry between lanes: the
+// DSP extension's UADD8/USUB8 where the build has it (Cortex-M4/M33), else the usual masks.
+// Constant-time either way.
+inline std::uint32_t lanes_add(std::uint32_t x, std::uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+  return __uadd8(x, y);
+#else
+  return ((x & 0x7f7f7f7fu) + (y & 0x7f7f7f7fu)) ^ ((x ^ y) & 0x80808080u);
+#endif
+}
+inline std::uint32_t lanes_sub(std::uint32_t x, std::uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+  return __usub8(x, y);
+#else
+  return ((x | 0x80808080u) - (y & 0x7f7f7f7fu)) ^ ((x ^ ~y) & 0x80808080u);
+#endif
+}
+inline std::uint32_t load32(const std::uint8_t* p) {
+  std::uint32_t v;
+  std::memcpy(&v, p, 4);
+  return v;
+}
+inline void store32(std::uint8_t* p, std::uint32_t v) { std::memcpy(p, &v, 4); }
+
+// acc[i] +-= src[i] mod 2^8 for i < len, four lanes a word.
+template <bool Negative>
+inline void add_lanes(std::uint8_t* acc, const std::uint8_t* a, int from, int len) {
+  if (len <= 0) return;  // an empty run's `from` may lie outside a
+  const std::uint8_t* src = a + from;
+  int i = 0;
+  for (; i + 4 <= len; i += 4) {
+    const std::uint32_t x = load32(acc + i), y = load32(src + i);
+    store32(acc + i, Negative ? lanes_sub(x, y) : lanes_add(x, y));
+  }
+  for (; i < len; ++i) acc[i] = static_cast<std::uint8_t>(Negative ? acc[i] - src[i] : acc[i] + src[i]);
+}
+
+}  // namespace
+
+void challenge_product_small(std::int32_t* out, int lo, int n, const std::uint8_t* pos,
+                             std::uint64_t neg, int terms, const std::uint8_t* base, int bits,
+                             int eta) {
+  // out's 4n bytes, reused: a as 256 signed bytes at [0, 256), then one byte accumulator of n
+  // lanes per group of terms at [256 + g n, ...); each group's sum fits a signed byte
+  // (|sum| <= group * eta <= 127), so the lanes' wrap-around mod 2^8 loses nothing. eta is 2
+  // or 4 (FIPS 204, Table 1), so 127 / eta is a shift (no division instruction, div_scan).
+  const int group = 127 >> (eta == 4 ? 2 : 1);
+  int groups = 0;
+  for (int t = 0; t < terms; t += group) ++groups;
+  auto* bytes = reinterpret_cast<std::uint8_t*>(out);
+  std::uint8_t* a = bytes;
+  std::uint8_t* acc = bytes + kN;
+  const std::uint32_t mask = (1u << bits) - 1;
+  for (int m = 0; m < kN; m += 8) {                  // 8 fields in `bits` <= 4 bytes (Alg. 17)
+    std::uint32_t w = 0;
+    for (int b = bits - 1; b >= 0; --b) w = w << 8 | base[m / 8 * bits + b];
+    for (int e = 0; e < 8; ++e, w >>= bits) a[m + e] = static_cast<std::uint8_t>(eta - static_cast<int>(w & mask));
+  }
+  std::memset(acc, 0, static_cast<std::size_t>(groups * n));
+  for (int t = 0, in_group = 0; t < terms; ++t, ++in_group) {
+    if (in_group == group) {  // next group's lanes (a public count)
+      acc += n;
+      in_group = 0;
+    }
+    std::uint8_t* g = acc;
+    // Output m in [lo, lo + n) takes a[m - d] when m >= d, else -a[m - d + 256] (X^256 = -1).
+    // d and the sign are public (Challenge, D3), so they may set ranges and branches.
+    const int d = pos[t];
+    const int split = d < lo ? lo : d > lo + n ? lo + n : d;  // first m with m >= d
+    const bool minus = ((neg >> t) & 1) != 0;
+    if (minus) {
+      add_lanes<false>(g, a, lo - d + kN, split - lo);
+      add_lanes<true>(g + split - lo, a, split - d, lo + n - split);
+    } else {
+      add_lanes<true>(g, a, lo - d + kN, split - lo);
+      add_lanes<false>(g + split - lo, a, split - d, lo + n - split);
+    }
+  }
+  // The groups' sum into 16-bit lanes over a (forward: slot m is past every byte read so far),
+  // then widened to 32 bits backwards (each word lies above every halfword still to read).
+  acc = bytes + kN;
+  for (int m = 0; m < n; ++m) {
+    std::int16_t v = 0;
+    for (int k = 0; k < groups; ++k) v = static_cast<std::int16_t>(v + static_cast<std::int8_t>(acc[k * n + m]));
+    std::memcpy(bytes + 2 * m, &v, 2);
+  }
+  for (int m = n - 1; m >= 0; --m) {
+    std::int16_t v;
+    std::memcpy(&v, bytes + 2 * m, 2);
+    out[m] = v;
+  }
+}
+
+void challenge_product_small_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat,
+                                  int tau, const std::uint8_t* base, int bits, int eta) {
+  std::uint64_t neg = 0;
+  for (int i = 7; i >= 0; --i) neg = neg << 8 | flat[tau + i];
+  challenge_product_small(out, lo, n, flat, neg, tau, base, bits, eta);
+}
+
+template <KeccakPermutation F>
+void challenge_product_small_from(std::int32_t* out, int lo, int n, Bytes ctilde, int tau,
+                                  const std::uint8_t* base, int bits, int eta) {
+  Challenge c;
+  sample_challenge<F>(c, ctilde, tau);
+  challenge_product_small(out, lo, n, c.pos, c.neg, c.n, base, bits, eta);
+  ct::wipe(&c, sizeof c);
+}
+
+template <KeccakPermutation F>
+void sample_challenge_flat(std::uint8_t* flat, Bytes ctilde, int tau) {
+  Challenge c;
+  sample_challenge<F>(c, ctilde, tau);
+  std::memcpy(flat, c.pos, static_cast<std::size_t>(tau));
+  for (int i = 0; i < 8; ++i) flat[tau + i] = static_cast<std::uint8_t>(c.neg >> (8 * i));
+  ct::wipe(&c, sizeof c);
+}
+
+void challenge_acc_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat, int tau,
+                        const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
+  std::uint64_t neg = 0;
+  for (int i = 7; i >= 0; --i) neg = neg << 8 | flat[tau + i];
+  challenge_acc(out, lo, n, flat, neg, tau, base, bits, offset, shift);
+}
+
 template <KeccakPermutation F>
 void challenge_acc_from(std::int32_t* out, int lo, int n, Bytes ctilde, int tau,
                         const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   Challenge c;
   sample_challenge<F>(c, ctilde, tau);
-  challenge_acc(out, lo, n, c, base, bits, offset, shift);
+  challenge_acc(out, lo, n, c.pos, c.neg, c.n, base, bits, offset, shift);
   ct::wipe(&c, sizeof c);
 }
 
 #define SIGSPACE_CHALLENGE_ACC_FROM(F)                                                         \
   template void challenge_acc_from<F>(std::int32_t*, int, int, Bytes, int, const std::uint8_t*, \
-                                      int, std::int32_t, int);
+                                      int, std::int32_t, int);                                  \
+  template void sample_challenge_flat<F>(std::uint8_t*, Bytes, int);                           \
+  template void challenge_product_small_from<F>(std::int32_t*, int, int, Bytes, int,            \
+                                                const std::uint8_t*, int, int);
 SIGSPACE_CHALLENGE_ACC_FROM(&keccak_f1600_compact)
 #if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
 SIGSPACE_CHALLENGE_ACC_FROM(&keccak_f1600_armv7m)

@@ -39,6 +39,9 @@ void unpack_part(std::int32_t* out, int lo, int n, const std::uint8_t* base, int
 // out[0, n) as fields [lo, lo + n) of a BitPack encoding at base (lo * bits a multiple of 8).
 void pack_part(std::uint8_t* base, int lo, int n, const std::int32_t* in, int bits,
                std::int32_t offset);
+// out[m] += offset - field_{lo + m} for m < n: unpack_part added in.
+void unpack_add_part(std::int32_t* out, int lo, int n, const std::uint8_t* base, int bits,
+                     std::int32_t offset);
 
 // Part h of NTT(a) (Algorithm 41), for a given by its packed encoding as above: with Parts = 1
 // the whole transform; with Parts = 2 the coefficients [128 h, 128 h + 128), computed from the
@@ -54,11 +57,15 @@ void ntt_part(std::int32_t* out, int h, const std::uint8_t* base, int bits, std:
   } else {
     constexpr int half = kN / 2;
     const std::int64_t z = ntt_zeta(1);                  // Alg. 41, lines 9-10 for len 128
-    BitReader lo(base, 0), hi(base, static_cast<std::size_t>(half) * bits);
-    for (int j = 0; j < half; ++j) {                     // lines 11-14, one side kept
-      const std::int32_t a = offset - static_cast<std::int32_t>(lo.take(bits));
-      const std::int32_t t = montgomery_reduce(z * (offset - static_cast<std::int32_t>(hi.take(bits))));
-      out[j] = h == 0 ? a + t : a - t;                   // h is public (which half)
+    unpack_part(out, 0, half, base, bits, offset);       // a_j, then lines 11-14, one side kept
+    std::int32_t* lo = out - half;                       // lo[j + 128] is a_j's slot
+    const auto t = [z, offset](std::uint32_t f) {
+      return montgomery_reduce(z * (offset - static_cast<std::int32_t>(f)));
+    };
+    if (h == 0) {                                        // h is public (which half)
+      for_each_field(base, half, half, bits, [lo, t](int j, std::uint32_t f) { lo[j] += t(f); });
+    } else {
+      for_each_field(base, half, half, bits, [lo, t](int j, std::uint32_t f) { lo[j] -= t(f); });
     }
     ntt_layers_on<Kernel>(out, h * half, half / 2);
   }
@@ -137,8 +144,34 @@ template <KeccakPermutation F>
 // out[m - lo] += (c a)[m] for m in [lo, lo + n): the negacyclic product of c (sum over its
 // (p, sign) pairs of sign * X^p) with a read as packed fields a_i = offset - field_i (BitPack
 // layout, Algorithm 17) of `bits` bits at `base`, each scaled by 2^shift.
-void challenge_acc(std::int32_t* out, int lo, int n, const Challenge& c, const std::uint8_t* base,
-                   int bits, std::int32_t offset, int shift);
+// c is given by its `terms` positions and sign mask.
+void challenge_acc(std::int32_t* out, int lo, int n, const std::uint8_t* pos, std::uint64_t neg,
+                   int terms, const std::uint8_t* base, int bits, std::int32_t offset, int shift);
+
+// out[0, n) = (c a)[lo, lo + n) for a small a (s1, s2: a_i = eta - field_i, bits <= 4, eta <= 4),
+// four coefficients a word in 8-bit lanes (swar-challenge). out's own 4n bytes hold a and the
+// lanes while it runs, so it needs no stack beyond its frame: n >= 128 and at most (4n - 256) / n
+// groups of 127 / eta terms (n = 128: tau * eta <= 254).
+void challenge_product_small(std::int32_t* out, int lo, int n, const std::uint8_t* pos,
+                             std::uint64_t neg, int terms, const std::uint8_t* base, int bits,
+                             int eta);
+
+// The same with c re-sampled in the call's frame (as challenge_acc_from), or in the flat form below.
+template <KeccakPermutation F>
+[[gnu::noinline]] void challenge_product_small_from(std::int32_t* out, int lo, int n, Bytes ctilde,
+                                                    int tau, const std::uint8_t* base, int bits,
+                                                    int eta);
+void challenge_product_small_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat,
+                                  int tau, const std::uint8_t* base, int bits, int eta);
+
+// The sparse form stored flat in `tau + 8` bytes (challenge-in-signature keeps it in the
+// signature's hint slot, which nothing else uses until the hints are packed): the tau positions,
+// then the sign mask, little-endian.
+template <KeccakPermutation F>
+[[gnu::noinline]] void sample_challenge_flat(std::uint8_t* flat, Bytes ctilde, int tau);
+// challenge_acc with c in that flat form.
+void challenge_acc_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat, int tau,
+                        const std::uint8_t* base, int bits, std::int32_t offset, int shift);
 // The same product with c re-sampled from c_tilde in this call's own frame, so callers keep
 // only the c_tilde pointer and the 80-byte sparse form never sits under their deeper calls.
 // Instantiated for the permutations kPermutation may pick (stream.cpp).
