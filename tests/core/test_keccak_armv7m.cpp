@@ -2,7 +2,8 @@
 // Armv8-M Mainline only) against keccak_f1600, which core_fips202 pins to the FIPS 202
 // examples: the all-zero state, every single-bit state, a few hundred pseudo-random states and
 // an iterated chain; the kernel writes nothing beside the state and stays within its stack
-// budget; and SHAKE128/SHAKE256 through its sponge equal the portable ones.
+// budget; and SHAKE128/SHAKE256 through its sponge equal the portable ones. The same for its
+// rounds alone on the lane form (keccak_f1600_armv7m_frames) and the sponge that keeps it.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -137,6 +138,73 @@ void sponges_match() {
   }
 }
 
+// keccak_f1600_armv7m_frames on a state put into the kernel's lane form by keccak_lanes.hpp
+// and taken back: the rounds alone must equal keccak_f1600, and the conversions be inverse.
+void framed_rounds() {
+  using sigspace::keccak_lanes::from_frame;
+  using sigspace::keccak_lanes::to_frame;
+  std::uint64_t s[25], ref[25], framed[27];
+  StateStream stream;
+  unsigned bad = 0;
+  for (int i = 0; i < 200; ++i) {
+    stream.next(s);
+    std::memcpy(ref, s, sizeof ref);
+    framed[0] = framed[26] = kGuard;
+    for (unsigned l = 0; l < 25; ++l) {
+      framed[1 + l] = to_frame(s[l], l);
+      if (from_frame(framed[1 + l], l) != s[l]) ++bad;
+    }
+    sigspace::keccak_f1600_armv7m_frames(framed + 1);
+    sigspace::keccak_f1600(ref);
+    for (unsigned l = 0; l < 25; ++l)
+      if (from_frame(framed[1 + l], l) != ref[l]) ++bad;
+    if (framed[0] != kGuard || framed[26] != kGuard) ++bad;
+  }
+  MT_CHECK(bad == 0);
+  const std::size_t used = sigspace::stack_measure(
+      [](void*) { sigspace::keccak_f1600_armv7m_frames(g_stack_state); }, nullptr);
+  MT_CHECK(used <= 96);
+}
+
+using FramedShake128 = sigspace::BasicShake128<&sigspace::keccak_f1600_armv7m_frames>;
+using FramedShake256 = sigspace::BasicShake256<&sigspace::keccak_f1600_armv7m_frames>;
+
+// The framed sponge against the portable one: every piece size on both sides (its byte, lane
+// and whole-block paths), and squeeze_byte interleaved with squeeze at odd offsets.
+void framed_sponges_match() {
+  std::uint8_t msg[500];
+  for (unsigned i = 0; i < sizeof msg; ++i) msg[i] = static_cast<std::uint8_t>(i * 53 + 7);
+  unsigned bad = 0;
+  for (const std::size_t n : {std::size_t{0}, std::size_t{1}, std::size_t{8}, std::size_t{135},
+                              std::size_t{136}, std::size_t{137}, std::size_t{168},
+                              std::size_t{169}, std::size_t{500}}) {
+    for (const std::size_t piece : {std::size_t{1}, std::size_t{5}, std::size_t{8},
+                                    std::size_t{64}, std::size_t{500}}) {
+      for (const std::size_t out_piece : {std::size_t{1}, std::size_t{3}, std::size_t{8},
+                                          std::size_t{168}, std::size_t{700}}) {
+        if (!same_xof<sigspace::Shake128, FramedShake128>(Bytes(msg, n), piece, 700, out_piece))
+          ++bad;
+        if (!same_xof<sigspace::Shake256, FramedShake256>(Bytes(msg, n), piece, 700, out_piece))
+          ++bad;
+      }
+    }
+  }
+  MT_CHECK(bad == 0);
+  sigspace::Shake256 r;
+  FramedShake256 k;
+  r.absorb(Bytes(msg, 77));
+  k.absorb(Bytes(msg, 77));
+  r.finalize();
+  k.finalize();
+  std::uint8_t x[9], y[9];
+  for (int round = 0; round < 60; ++round) {  // 3 bytes one way, 9 the other: every offset
+    for (int b = 0; b < 3; ++b) MT_CHECK(r.squeeze_byte() == k.squeeze_byte());
+    r.squeeze(x, sizeof x);
+    k.squeeze(y, sizeof y);
+    MT_CHECK(std::memcmp(x, y, sizeof x) == 0);
+  }
+}
+
 }  // namespace
 
 int main() {
@@ -144,6 +212,8 @@ int main() {
                                   {"single_bits", single_bits},
                                   {"random_states", random_states},
                                   {"stack_budget", stack_budget},
-                                  {"sponges_match", sponges_match}};
+                                  {"sponges_match", sponges_match},
+                                  {"framed_rounds", framed_rounds},
+                                  {"framed_sponges_match", framed_sponges_match}};
   return minitest::run("core_keccak_armv7m", cases, sizeof cases / sizeof cases[0]);
 }

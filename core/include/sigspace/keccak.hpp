@@ -82,16 +82,21 @@ extern template class BasicKeccakSponge<&keccak_f1600_compact>;
 #define SIGSPACE_HAVE_KECCAK_F1600_ARMV7M 1
 void keccak_f1600_armv7m(std::uint64_t state[25]);
 extern template class BasicKeccakSponge<&keccak_f1600_armv7m>;
+}  // namespace sigspace
+#include "sigspace/keccak_frames.hpp"  // its sponge with the state kept in the kernel's form
+namespace sigspace {
 #endif
 
 // The permutation of a point with the keccak-kernel technique on (Kernel): the platform's
-// Keccak-f[1600] kernel where the build has one (board builds: keccak_f1600_armv7m), else the
-// point's portable choice. The host build has no kernel, so there the technique selects the
-// portable permutation and its ablation runs the same code (README, "Platform kernels").
-template <bool Kernel, KeccakPermutation Portable>
+// Keccak-f[1600] kernel where the build has one (board builds: keccak_f1600_armv7m, or with
+// Framed its sponge that keeps the state in the kernel's lane form, for points whose sponges
+// never read an output block in place: keccak_frames.hpp), else the point's portable choice.
+// The host build has no kernel, so there the technique selects the portable permutation and
+// its ablation runs the same code (README, "Platform kernels").
+template <bool Kernel, KeccakPermutation Portable, bool Framed = false>
 inline constexpr KeccakPermutation keccak_kernel_or =
 #if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
-    Kernel ? &keccak_f1600_armv7m : Portable;
+    !Kernel ? Portable : Framed ? &keccak_f1600_armv7m_frames : &keccak_f1600_armv7m;
 #else
     Portable;
 #endif

@@ -82,6 +82,8 @@ template Status compute_mu_with<&keccak_f1600_compact>(const std::uint8_t*, cons
 #if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
 template Status compute_mu_with<&keccak_f1600_armv7m>(const std::uint8_t*, const MessageInput&,
                                                       std::uint8_t*);
+template Status compute_mu_with<&keccak_f1600_armv7m_frames>(const std::uint8_t*,
+                                                             const MessageInput&, std::uint8_t*);
 #endif
 
 }  // namespace sigspace::mldsa

@@ -38,6 +38,7 @@ void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa) 
 SIGSPACE_SAMPLERS_ON(&keccak_f1600)
 #if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
 SIGSPACE_SAMPLERS_ON(&keccak_f1600_armv7m)
+SIGSPACE_SAMPLERS_ON(&keccak_f1600_armv7m_frames)
 #endif
 #undef SIGSPACE_SAMPLERS_ON
 

@@ -14,7 +14,7 @@ namespace sigspace::mldsa::speed_ceiling {
 
 // SHAKE256 on the point's permutation (keccak-kernel).
 template <unsigned T>
-using Xof256 = BasicShake256<fast::permutation<T>>;
+using Xof256 = BasicShake256<fast::framed_permutation<T>>;
 
 template <class P>
 struct KeyCore {
@@ -44,7 +44,8 @@ std::uint32_t expand_key(State<P, T>& st, const std::uint8_t* sk) {
   for (auto& p : st.s1_hat.p) fast::ntt<T>(p);                                    // line 2
   for (auto& p : st.s2_hat.p) fast::ntt<T>(p);                                    // line 3
   for (auto& p : st.t0_hat.p) fast::ntt<T>(p);                                    // line 4
-  if constexpr ((T & fast::kRetainedA) != 0) expand_a<P, fast::permutation<T>>(st.a, st.rho);  // 5
+  if constexpr ((T & fast::kRetainedA) != 0)
+    expand_a<P, fast::framed_permutation<T>>(st.a, st.rho);  // 5
   return bad;
 }
 
@@ -66,7 +67,7 @@ bool attempt(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const std::uint
              const std::uint8_t rho2[64], int kappa, Scratch<P>& s) {
   constexpr bool early = (T & fast::kEarlyReject) != 0;
   constexpr bool once = (T & fast::kDecomposeOnce) != 0;
-  expand_mask<P, fast::permutation<T>>(s.y, rho2, kappa);              // line 11
+  expand_mask<P, fast::framed_permutation<T>>(s.y, rho2, kappa);              // line 11
   for (int j = 0; j < P::l; ++j) {
     s.z.p[j] = s.y.p[j];
     fast::ntt<T>(s.z.p[j]);
@@ -124,7 +125,8 @@ template <class P, unsigned T>
 Status sign_with(const KeyCore<P>& key, const Poly (&a)[P::k][P::l], const MessageInput& msg,
                  const std::uint8_t rnd[32], std::uint8_t* sig) {
   std::uint8_t mu[kMuBytes];
-  if (const Status st = compute_mu_with<fast::permutation<T>>(key.tr, msg, mu); st != Status::ok)
+  if (const Status st = compute_mu_with<fast::framed_permutation<T>>(key.tr, msg, mu);
+      st != Status::ok)
     return st;                                                         // line 6
   std::uint8_t rho2[64];
   derive_rho2<Xof256<T>>(rho2, key.key, rnd, mu);                      // line 7
@@ -143,7 +145,7 @@ Status sign(const State<P, T>& st, const MessageInput& msg, const std::uint8_t r
     return sign_with<P, T>(st, st.a, msg, rnd, sig);
   } else {  // ablation: A_hat expanded per signature, as the reference does
     reference::Matrix<P> a;
-    expand_a<P, fast::permutation<T>>(a, st.rho);
+    expand_a<P, fast::framed_permutation<T>>(a, st.rho);
     return sign_with<P, T>(st, a, msg, rnd, sig);
   }
 }

@@ -32,8 +32,13 @@
  * (P = I) and odd rounds (P = Q), and the state is back in standard position after every
  * pair and at the end. Every lane offset, rotation and D index is an assembly-time constant.
  *
+ * A second entry, keccak_f1600_armv7m_frames, runs the 24 rounds alone on a state kept in the
+ * interleaved, pending-frame form between calls (its sponge, keccak_frames.hpp, converts only
+ * the lanes it reads or absorbs); the round loop ends at the end of the entry's own copy of the
+ * round constants, and which copy it is decides whether the state is converted back.
+ *
  * Constant-time: no branch or address depends on the state; the only branches are the loops
- * over the lanes (conversions) and over the 12 round pairs.
+ * over the lanes (conversions) and over the 12 round pairs, and the entry's choice of exit.
  * Cost (results/kernels/keccak-armv7m.md): about 310 instructions a round, 36 a lane each way
  * for the conversions, 4 a listed lane each way for the pending frames.
  * Stack: 36 bytes of saved registers + 40 bytes of D + the round-constant pointer = 80 bytes.
@@ -245,9 +250,8 @@
   .endm
 
   .section .rodata.sigspace_keccak_armv7m_rc, "a", %progbits
-  .p2align 3
 /* Round constants RC[i] of FIPS 202 Algorithm 5/6, interleaved: (even bits, odd bits). */
-.Lrc:
+  .macro RC_TABLE
   .word 0x00000001, 0x00000000  /* round  0: 0x0000000000000001 */
   .word 0x00000000, 0x00000089  /* round  1: 0x0000000000008082 */
   .word 0x00000000, 0x8000008b  /* round  2: 0x800000000000808a */
@@ -272,7 +276,18 @@
   .word 0x00000000, 0x80000088  /* round 21: 0x8000000000008080 */
   .word 0x00000001, 0x00008000  /* round 22: 0x0000000080000001 */
   .word 0x00000000, 0x80008082  /* round 23: 0x8000000080008008 */
+  .endm
+
+/* Two copies, one per entry point, each ending on a 256-byte boundary: the round loop stops
+ * when the pointer's low byte is 0, and the pointer then says which entry ran. */
+  .p2align 8
+  .space 64
+.Lrc:
+  RC_TABLE
 .Lrc_end:
+  .space 64
+.Lrc_frames:
+  RC_TABLE
 
 /* sigspace::keccak_f1600_armv7m(unsigned long long*) */
   .section .text._ZN8sigspace19keccak_f1600_armv7mEPy, "ax", %progbits
@@ -488,9 +503,11 @@ _ZN8sigspace19keccak_f1600_armv7mEPy:
   STORE_ROW 160, 168, 176, 184, 192
 
   ldr r1, [sp, #40]
+  tst r1, #0xFF
+  bne .Lround_pair
   ldr r2, =.Lrc_end
   cmp r1, r2
-  bne .Lround_pair
+  bne .Lframes_exit  /* entered through keccak_f1600_armv7m_frames: the state stays framed */
 
   PENDING LEAVE_FRAMES
 
@@ -506,9 +523,26 @@ _ZN8sigspace19keccak_f1600_armv7mEPy:
   cmp r12, lr
   bne .Lto_standard
 
+.Lframes_exit:
   add sp, sp, #44
   pop {r4-r11, pc}
   .ltorg
   .size _ZN8sigspace19keccak_f1600_armv7mEPy, . - _ZN8sigspace19keccak_f1600_armv7mEPy
+
+/* sigspace::keccak_f1600_armv7m_frames(unsigned long long*): the 24 rounds alone, on a state
+ * already interleaved and in the pending frames (the form keccak_lanes.hpp computes), left in
+ * that form; the same frame and stack as above. */
+  .global _ZN8sigspace26keccak_f1600_armv7m_framesEPy
+  .type _ZN8sigspace26keccak_f1600_armv7m_framesEPy, %function
+  .p2align 2
+  .thumb_func
+_ZN8sigspace26keccak_f1600_armv7m_framesEPy:
+  push {r4-r11, lr}
+  sub sp, sp, #44
+  ldr r1, =.Lrc_frames
+  str r1, [sp, #40]
+  b .Lround_pair
+  .ltorg
+  .size _ZN8sigspace26keccak_f1600_armv7m_framesEPy, . - _ZN8sigspace26keccak_f1600_armv7m_framesEPy
 
 #endif

@@ -1,0 +1,105 @@
+// The sponge of keccak_frames.hpp: FIPS 202 Algorithm 8 (SPONGE) over a state kept in
+// keccak_f1600_armv7m's lane form. Every conversion is a fixed bit permutation, so XOR-ing a
+// converted input lane into a converted state lane is the conversion of the XOR: absorbing
+// needs one conversion per lane touched, squeezing one per lane read. Constant-time: the data
+// meets only XOR, shifts and fixed masks; branches and table indices depend on positions.
+#include <cstring>
+#include <utility>
+
+#include "sigspace/keccak.hpp"
+
+#if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)
+namespace sigspace {
+namespace {
+
+using Sponge = BasicKeccakSponge<&keccak_f1600_armv7m_frames>;
+using keccak_lanes::from_frame;
+using keccak_lanes::to_frame;
+
+void store_lane(std::uint8_t* out, std::uint64_t v) { std::memcpy(out, &v, 8); }
+
+std::size_t least(std::size_t a, std::size_t b) { return a < b ? a : b; }
+
+// Lanes 0 .. lanes-1 of s out as bytes, unrolled so every lane's frame rotation is a constant
+// (on Cortex-M4 about half the instructions of the lane-at-a-time path below).
+template <std::size_t... L>
+void lanes_out(const std::uint64_t* s, std::uint8_t* out, unsigned lanes,
+               std::index_sequence<L...>) {
+  (void)((L < lanes && (store_lane(out + 8 * L, from_frame(s[L], L)), true)) && ...);
+}
+
+}  // namespace
+
+void Sponge::wipe() {
+  volatile std::uint64_t* p = s_;
+  for (unsigned i = 0; i < 25; ++i) p[i] = 0;
+  *static_cast<volatile std::uint64_t*>(&lane_) = 0;
+  pos_ = 0;
+}
+
+// Algorithm 8, absorbing phase, streamed: each piece of input up to a lane boundary is XORed
+// in converted; the permutation runs when the block is full.
+void Sponge::absorb(Bytes in) {
+  std::size_t i = 0;
+  const std::size_t n = in.size();
+  while (i < n) {
+    const unsigned lane = pos_ / 8, at = pos_ % 8;
+    const std::size_t take = least(8 - at, n - i);
+    std::uint64_t v = 0;
+    if (take == 8) {
+      std::memcpy(&v, &in[i], 8);  // little-endian lanes, FIPS 202 Section 3.1.2
+    } else {
+      for (std::size_t k = 0; k < take; ++k) v |= std::uint64_t{in[i + k]} << (8 * (at + k));
+    }
+    s_[lane] ^= to_frame(v, lane);
+    pos_ = static_cast<std::uint8_t>(pos_ + take);
+    i += take;
+    if (pos_ == rate_) {
+      keccak_f1600_armv7m_frames(s_);
+      pos_ = 0;
+    }
+  }
+}
+
+// pad10*1 (FIPS 202 Algorithm 9) after the domain bits: the domain byte at pos_, 0x80 in the
+// block's last byte (the top byte of the last rate lane, the rate being a multiple of 8).
+void Sponge::finalize() {
+  s_[pos_ / 8] ^= to_frame(std::uint64_t{ds_} << (8 * (pos_ % 8)), pos_ / 8);
+  const unsigned last = (rate_ - 1u) / 8;
+  s_[last] ^= to_frame(std::uint64_t{0x80} << 56, last);
+  keccak_f1600_armv7m_frames(s_);
+  pos_ = 0;
+}
+
+// Algorithm 8, squeezing phase, resumable at any byte offset (lane_ carries a lane read in
+// part, for the next call or squeeze_byte).
+void Sponge::squeeze(MutBytes out) {
+  std::size_t i = 0;
+  const std::size_t n = out.size();
+  while (i < n) {
+    if (pos_ == rate_) {
+      keccak_f1600_armv7m_frames(s_);
+      pos_ = 0;
+    }
+    if (pos_ == 0 && n - i >= rate_) {  // a whole block straight to the output
+      lanes_out(s_, &out[i], rate_ / 8u, std::make_index_sequence<25>{});
+      i += rate_;
+      pos_ = rate_;
+      continue;
+    }
+    const unsigned lane = pos_ / 8, at = pos_ % 8;
+    if (at == 0) lane_ = from_frame(s_[lane], lane);
+    const std::size_t take = least(8 - at, n - i);
+    if (take == 8) {
+      std::memcpy(&out[i], &lane_, 8);
+    } else {
+      for (std::size_t k = 0; k < take; ++k)
+        out[i + k] = static_cast<std::uint8_t>(lane_ >> (8 * (at + k)));
+    }
+    pos_ = static_cast<std::uint8_t>(pos_ + take);
+    i += take;
+  }
+}
+
+}  // namespace sigspace
+#endif
