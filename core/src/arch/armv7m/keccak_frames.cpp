@@ -17,6 +17,11 @@ using keccak_lanes::from_frame;
 using keccak_lanes::to_frame;
 
 void store_lane(std::uint8_t* out, std::uint64_t v) { std::memcpy(out, &v, 8); }
+std::uint64_t load_lane(const std::uint8_t* in) {  // little-endian lanes, FIPS 202 Section 3.1.2
+  std::uint64_t v;
+  std::memcpy(&v, in, 8);
+  return v;
+}
 
 std::size_t least(std::size_t a, std::size_t b) { return a < b ? a : b; }
 
@@ -26,6 +31,14 @@ template <std::size_t... L>
 void lanes_out(const std::uint64_t* s, std::uint8_t* out, unsigned lanes,
                std::index_sequence<L...>) {
   (void)((L < lanes && (store_lane(out + 8 * L, from_frame(s[L], L)), true)) && ...);
+}
+
+// Input lanes into lanes first .. end-1 of s, unrolled in the same way.
+template <std::size_t... L>
+void lanes_in(std::uint64_t* s, const std::uint8_t* in, unsigned first, unsigned end,
+              std::index_sequence<L...>) {
+  (void)((L < end && (L < first || (s[L] ^= to_frame(load_lane(in + 8 * (L - first)), L), true))) &&
+         ...);
 }
 
 }  // namespace
@@ -44,16 +57,19 @@ void Sponge::absorb(Bytes in) {
   const std::size_t n = in.size();
   while (i < n) {
     const unsigned lane = pos_ / 8, at = pos_ % 8;
-    const std::size_t take = least(8 - at, n - i);
-    std::uint64_t v = 0;
-    if (take == 8) {
-      std::memcpy(&v, &in[i], 8);  // little-endian lanes, FIPS 202 Section 3.1.2
+    if (at == 0 && n - i >= 8) {  // whole lanes, up to the end of the input or of the block
+      const unsigned end = static_cast<unsigned>(least(rate_ / 8u, lane + (n - i) / 8));
+      lanes_in(s_, &in[i], lane, end, std::make_index_sequence<25>{});
+      pos_ = static_cast<std::uint8_t>(8 * end);
+      i += 8 * (end - lane);
     } else {
+      const std::size_t take = least(8 - at, n - i);
+      std::uint64_t v = 0;
       for (std::size_t k = 0; k < take; ++k) v |= std::uint64_t{in[i + k]} << (8 * (at + k));
+      s_[lane] ^= to_frame(v, lane);
+      pos_ = static_cast<std::uint8_t>(pos_ + take);
+      i += take;
     }
-    s_[lane] ^= to_frame(v, lane);
-    pos_ = static_cast<std::uint8_t>(pos_ + take);
-    i += take;
     if (pos_ == rate_) {
       keccak_f1600_armv7m_frames(s_);
       pos_ = 0;
