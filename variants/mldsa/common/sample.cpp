@@ -4,11 +4,11 @@
 
 namespace sigspace::mldsa {
 
-template <KeccakPermutation F>
+template <KeccakPermutation F, bool Words>
 void rej_ntt_poly(Poly& a, const std::uint8_t rho[32], std::uint8_t s, std::uint8_t r) {
-  rej_ntt_sample<BufferedXof<BasicShake128<F>>>(rho, s, r, [&a](int j, std::uint32_t z) {
-    a.c[j] = static_cast<std::int32_t>(z);
-  });
+  const auto store = [&a](int j, std::uint32_t z) { a.c[j] = static_cast<std::int32_t>(z); };
+  if constexpr (Words) rej_ntt_sample_words<BufferedXof<BasicShake128<F>>>(rho, s, r, store);
+  else rej_ntt_sample<BufferedXof<BasicShake128<F>>>(rho, s, r, store);
 }
 
 template <int Eta>
@@ -32,7 +32,8 @@ void expand_mask_poly(Poly& y, const std::uint8_t rho[64], std::uint16_t kappa) 
 // The permutations of the points that use these: the reference's, and the kernel of the
 // keccak-kernel technique where the build has one.
 #define SIGSPACE_SAMPLERS_ON(F)                                                              \
-  template void rej_ntt_poly<F>(Poly&, const std::uint8_t*, std::uint8_t, std::uint8_t);     \
+  template void rej_ntt_poly<F, false>(Poly&, const std::uint8_t*, std::uint8_t, std::uint8_t); \
+  template void rej_ntt_poly<F, true>(Poly&, const std::uint8_t*, std::uint8_t, std::uint8_t);  \
   template void expand_mask_poly<(1 << 17), F>(Poly&, const std::uint8_t*, std::uint16_t);   \
   template void expand_mask_poly<(1 << 19), F>(Poly&, const std::uint8_t*, std::uint16_t);
 SIGSPACE_SAMPLERS_ON(&keccak_f1600)

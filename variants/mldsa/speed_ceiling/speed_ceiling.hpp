@@ -45,7 +45,7 @@ std::uint32_t expand_key(State<P, T>& st, const std::uint8_t* sk) {
   for (auto& p : st.s2_hat.p) fast::ntt<T>(p);                                    // line 3
   for (auto& p : st.t0_hat.p) fast::ntt<T>(p);                                    // line 4
   if constexpr ((T & fast::kRetainedA) != 0)
-    expand_a<P, fast::framed_permutation<T>>(st.a, st.rho);  // 5
+    expand_a<P, fast::framed_permutation<T>, true>(st.a, st.rho);  // 5
   return bad;
 }
 
@@ -145,7 +145,7 @@ Status sign(const State<P, T>& st, const MessageInput& msg, const std::uint8_t r
     return sign_with<P, T>(st, st.a, msg, rnd, sig);
   } else {  // ablation: A_hat expanded per signature, as the reference does
     reference::Matrix<P> a;
-    expand_a<P, fast::framed_permutation<T>>(a, st.rho);
+    expand_a<P, fast::framed_permutation<T>, true>(a, st.rho);
     return sign_with<P, T>(st, a, msg, rnd, sig);
   }
 }
