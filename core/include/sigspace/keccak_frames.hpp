@@ -2,7 +2,7 @@
 // (board builds on Armv7E-M / Armv8-M Mainline only; included by keccak.hpp there).
 //
 // keccak_f1600_armv7m converts all 25 lanes into bit-interleaved, frame-rotated words on entry
-// and back on exit: about 1,970 of its 9,495 instructions (results/kernels/keccak-armv7m.md).
+// and back on exit: about 1,990 of its 9,495 instructions (results/kernels/keccak-armv7m.md).
 // A sponge only ever reads or absorbs the rate lanes, so this one stores the state in the
 // kernel's form (keccak_lanes.hpp), runs the rounds alone (keccak_f1600_armv7m_frames) and
 // converts a lane when it absorbs into it or squeezes it. The output stream is the same as
