@@ -32,7 +32,8 @@ inline constexpr KeccakPermutation permutation =
 // copies or squeezes every output): with keccak-kernel, where the build has the kernel, its
 // sponge that keeps the state in the kernel's lane form (sigspace/keccak_frames.hpp): it skips
 // the kernel's 25-lane conversions both ways and converts only what it absorbs and squeezes
-// (ML-DSA-44's load_key, 80 permutations: 978,113 -> 886,321 instructions on the Cortex-M4).
+// (with the word-wise ExpandA sampler, ML-DSA-44's load_key on the Cortex-M4 went from 978,113
+// instructions in run 20261205T142121Z-417cac9113 to 854,915 in 20261205T190452Z-0af263460e).
 template <unsigned T, KeccakPermutation Portable = &keccak_f1600>
 inline constexpr KeccakPermutation framed_permutation =
     keccak_kernel_or<(T & kKeccakKernel) != 0, Portable, true>;
