@@ -7,8 +7,9 @@
 // kernel's form (keccak_lanes.hpp), runs the rounds alone (keccak_f1600_armv7m_frames) and
 // converts a lane when it absorbs into it or squeezes it. The output stream is the same as
 // every other sponge's; what it cannot offer is squeeze_block's in-place view of the output
-// block, since the state never holds the output bytes: points that read blocks in place (the
-// memory floor) keep the plain kernel.
+// block, since the state never holds the output bytes: the memory floor reads A_hat's stream
+// through squeeze_lane instead, and its other sponges, which read blocks in place, keep the plain
+// kernel.
 #pragma once
 #include <cstddef>
 #include <cstdint>
@@ -44,6 +45,11 @@ class BasicKeccakSponge<&keccak_f1600_armv7m_frames> {
     if (i % 8 == 0) lane_ = keccak_lanes::from_frame(s_[i / 8], i / 8);
     return static_cast<std::uint8_t>(lane_ >> (8 * (i % 8)));
   }
+  // The next 24 output bytes as six little-endian words, for a reader that takes three whole
+  // lanes at a time from a multiple of 24 (rej_ntt_sample_lanes; SHAKE128's block is 7 x 24):
+  // the lanes are converted with constant rotations and no output buffer is needed, so a
+  // low-stack point can read the output block that the state no longer holds as bytes.
+  void squeeze_three_lanes(std::uint32_t out[6]);
   void wipe();  // zeroise the state and the converted lane
 
  private:

@@ -30,8 +30,8 @@ void ablations_equal_reference() {
 }
 
 // Stack + workspace budgets of ML-DSA-{44,65,87}/memory-floor on Cortex-M (bytes), set just
-// above the figures measured under QEMU with the Keccak kernel's smaller frame (m4: keygen
-// 2172, sign 4260 / 5732 / 7204, verify 2284). They are below the project targets (keygen
+// above the figures measured under QEMU with the Keccak kernel's smaller frame (m4 and m33:
+// keygen 2108, its seeds out of scope under the rows; sign 4260 / 5732 / 7204, verify 2284). They are below the project targets (keygen
 // 4000, sign 4600 / 6000 / 7400, verify 2500) and pqm4's m4fstack (4408; 5080 / 6616 / 8144;
 // 2712).
 struct Budget {
@@ -39,9 +39,9 @@ struct Budget {
   std::size_t keygen, sign, verify;
 };
 constexpr Budget kBudgets[] = {
-    {"ML-DSA-44/memory-floor", 2180, 4280, 2290},
-    {"ML-DSA-65/memory-floor", 2180, 5750, 2290},
-    {"ML-DSA-87/memory-floor", 2180, 7220, 2290},
+    {"ML-DSA-44/memory-floor", 2120, 4280, 2290},
+    {"ML-DSA-65/memory-floor", 2120, 5750, 2290},
+    {"ML-DSA-87/memory-floor", 2120, 7220, 2290},
 };
 
 void memory_floor_budget() {

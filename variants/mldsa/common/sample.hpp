@@ -57,6 +57,17 @@ template <class Xof>
   }
 }
 
+// Algorithm 30, line 3: the seed rho || s || r of Algorithm 32, line 3 into the fresh XOF g,
+// which is then ready to squeeze.
+template <class Xof>
+[[gnu::always_inline]] inline void absorb_matrix_seed(Xof& g, const std::uint8_t rho[32],
+                                                      std::uint8_t s, std::uint8_t r) {
+  g.absorb(rho, 32);
+  const std::uint8_t idx[2] = {s, r};
+  g.absorb(idx, 2);
+  g.finalize();
+}
+
 // Algorithm 30 (RejNTTPoly) on the seed rho || s || r of Algorithm 32, line 3: entry
 // A_hat[r][s], coefficient j to emit(j, a) for j = 0, 1, ..., 255 in order. The rejections
 // depend only on the public seed rho, so they may branch.
@@ -64,10 +75,7 @@ template <class Xof = Shake128, class Emit>
 [[gnu::always_inline]] inline void rej_ntt_sample(const std::uint8_t rho[32], std::uint8_t s,
                                                   std::uint8_t r, Emit&& emit) {
   Xof g;                                                 // line 2
-  g.absorb(rho, 32);                                     // line 3
-  const std::uint8_t idx[2] = {s, r};
-  g.absorb(idx, 2);
-  g.finalize();
+  absorb_matrix_seed(g, rho, s, r);                      // line 3
   for (int j = 0; j < kN;) {                             // lines 1, 4
     const std::uint8_t* b = g.squeeze_block();           // line 5, a block at a time
     for (unsigned i = 0; i + 3 <= Xof::rate && j < kN; i += 3) {
@@ -79,6 +87,19 @@ template <class Xof = Shake128, class Emit>
   }
 }
 
+// Algorithm 14 (CoeffFromThreeBytes) on the four candidates in 12 output bytes held as three
+// little-endian words (bytes 3t..3t+2 are candidate t; lines 1-4 keep 23 bits), each handed to
+// take in order.
+template <class Take>
+[[gnu::always_inline]] inline void four_candidates(std::uint32_t w0, std::uint32_t w1,
+                                                   std::uint32_t w2, Take&& take) {
+  constexpr std::uint32_t mask = 0x7FFFFFu;
+  take(w0 & mask);
+  take((w0 >> 24 | w1 << 8) & mask);
+  take((w1 >> 16 | w2 << 16) & mask);
+  take((w2 >> 8) & mask);
+}
+
 // Algorithm 30 as rej_ntt_sample, the output read four candidates (12 bytes, three word
 // loads) at a time: a block of 168 bytes is 14 such groups, so no candidate straddles a block.
 // The same coefficients in the same order (the points that are free to differ from the
@@ -88,25 +109,44 @@ template <class Xof, class Emit>
                                                         std::uint8_t r, Emit&& emit) {
   static_assert(Xof::rate % 12 == 0, "SHAKE128's 168-byte block");
   Xof g;                                                 // line 2
-  g.absorb(rho, 32);                                     // line 3
-  const std::uint8_t idx[2] = {s, r};
-  g.absorb(idx, 2);
-  g.finalize();
-  constexpr std::uint32_t mask = 0x7FFFFFu;              // Algorithm 14, lines 1-4
-  constexpr auto q = static_cast<std::uint32_t>(kQ);
-  for (int j = 0; j < kN;) {                             // lines 1, 4
+  absorb_matrix_seed(g, rho, s, r);                      // line 3
+  int j = 0;
+  const auto take = [&](std::uint32_t z) {               // lines 6-9
+    if (z < static_cast<std::uint32_t>(kQ) && j < kN) emit(j++, z);
+  };
+  while (j < kN) {                                       // lines 1, 4
     const std::uint8_t* b = g.squeeze_block();           // line 5, a block at a time
     for (unsigned i = 0; i < Xof::rate && j < kN; i += 12) {
       std::uint32_t w[3];
-      std::memcpy(w, b + i, sizeof w);  // little-endian: bytes 3t..3t+2 are candidate t
-      const auto take = [&](std::uint32_t z) {           // lines 6-9
-        if (z < q && j < kN) emit(j++, z);
-      };
-      take(w[0] & mask);
-      take((w[0] >> 24 | w[1] << 8) & mask);
-      take((w[1] >> 16 | w[2] << 16) & mask);
-      take((w[2] >> 8) & mask);
+      std::memcpy(w, b + i, sizeof w);
+      four_candidates(w[0], w[1], w[2], take);
     }
+  }
+}
+
+// Algorithm 30 on a sponge that hands its output out three lanes at a time
+// (squeeze_three_lanes: the framed sponge of sigspace/keccak_frames.hpp, whose state never
+// holds the output bytes): eight candidates at a time; 168 = 7 x 24, so no candidate straddles a
+// block, and no output buffer is needed. The same coefficients in the same order (the memory
+// floor's A_hat).
+template <class Xof, class Emit>
+[[gnu::always_inline]] inline void rej_ntt_sample_lanes(const std::uint8_t rho[32], std::uint8_t s,
+                                                        std::uint8_t r, Emit&& emit) {
+  static_assert(Xof::rate % 24 == 0, "SHAKE128's 168-byte block");
+  Xof g;                                                 // line 2
+  absorb_matrix_seed(g, rho, s, r);                      // line 3
+  int j = 0;
+  while (j < kN) {                                       // lines 1, 4-5: 24 bytes at a time
+    std::uint32_t w[6], z[8];
+    g.squeeze_three_lanes(w);
+    int n = 0;  // the accepted candidates first (public: rho is), so emit has one call site
+    const auto keep = [&z, &n](std::uint32_t c) {        // lines 6-9
+      z[n] = c;
+      n += c < static_cast<std::uint32_t>(kQ) ? 1 : 0;
+    };
+    four_candidates(w[0], w[1], w[2], keep);
+    four_candidates(w[3], w[4], w[5], keep);
+    for (int t = 0; t < n && j < kN; ++t) emit(j++, z[t]);
   }
 }
 

@@ -16,18 +16,20 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
     ws.wipe();
     return Status::workspace_too_small;
   }
-  std::uint8_t seeds[128];  // rho || rho' || K
-  expand_seed<P, Xof256<kPermutation<F>>>(seeds, xi);             // line 1
   using K = SkLayout<P>;
-  const std::uint8_t* rho = seeds;
-  SIGSPACE_CT_DECLASSIFY(rho, 32);  // rho is published in pk (tests/ct/README.md, D1)
-  std::memcpy(sk + K::rho, rho, 32);                                 // Alg. 24, line 1
-  std::memcpy(sk + K::key, seeds + 96, 32);
-  if (pk != nullptr) std::memcpy(pk + PkLayout<P>::rho, rho, 32);    // Alg. 22, line 1
-  for (int r = 0; r < P::l + P::k; ++r)                              // line 4 (Alg. 33)
-    bounded_poly_packed<P::eta, kPermutation<F>>(sk + K::s_poly(r), seeds + 32,
-                                                 static_cast<std::uint16_t>(r));  // Alg. 24, 2-7
-  ct::wipe(seeds + 32, 96);
+  {  // the seeds' scope ends before the rows, so their 128 bytes are not under the rows' sponges
+    std::uint8_t seeds[128];  // rho || rho' || K
+    expand_seed<P, Xof256<kPermutation<F>>>(seeds, xi);           // line 1
+    SIGSPACE_CT_DECLASSIFY(seeds, 32);  // rho is published in pk (tests/ct/README.md, D1)
+    std::memcpy(sk + K::rho, seeds, 32);                             // Alg. 24, line 1
+    std::memcpy(sk + K::key, seeds + 96, 32);
+    if (pk != nullptr) std::memcpy(pk + PkLayout<P>::rho, seeds, 32);  // Alg. 22, line 1
+    for (int r = 0; r < P::l + P::k; ++r)                            // line 4 (Alg. 33)
+      bounded_poly_packed<P::eta, kPermutation<F>>(sk + K::s_poly(r), seeds + 32,
+                                                   static_cast<std::uint16_t>(r));  // Alg. 24, 2-7
+    ct::wipe(seeds, sizeof seeds);
+  }
+  const std::uint8_t* rho = sk + K::rho;                             // read back from sk
 
   Xof256<kPermutation<F>> tr;                                      // line 9, streamed over pk
   tr.absorb(rho, 32);
@@ -57,7 +59,6 @@ Status keygen_internal(const std::uint8_t xi[32], std::uint8_t* pk, std::uint8_t
   }
   tr.finalize();
   tr.squeeze(sk + K::tr, kTrBytes);                                  // lines 9-10
-  ct::wipe(seeds, sizeof seeds);
   ws.wipe();
   return Status::ok;
 }

@@ -16,7 +16,8 @@
 //                    checks go half by half. Costs an NTT per matrix entry instead of per column.
 //   keccak-kernel    every sponge on the platform's Keccak-f[1600] kernel where the build has
 //                    one (Cortex-M4/M33: keccak_f1600_armv7m, 80 bytes of stack against the
-//                    compact permutation's 128); elsewhere, and switched off, keccak_f1600_compact.
+//                    compact permutation's 128), A_hat's on its framed sponge read a lane at a
+//                    time; elsewhere, and switched off, keccak_f1600_compact.
 //   ntt-kernel       the NTT and inverse NTT layers on the platform's kernel where the build has
 //                    one (Cortex-M4/M33: arch/armv7m/ntt.S, the same values); elsewhere, and
 //                    switched off, the portable layers.
@@ -66,6 +67,13 @@ inline constexpr bool kNttOn = (F & kNttKernel) != 0;
 template <unsigned F>
 inline constexpr KeccakPermutation kPermutation =
     keccak_kernel_or<(F & kKeccakKernel) != 0, &keccak_f1600_compact>;
+// A_hat's sponges, with keccak-kernel on the kernel's framed sponge where the build has it
+// (sigspace/keccak_frames.hpp): they are read three lanes at a time (rej_ntt_sample_lanes), so
+// the kernel's 25-lane conversions both ways become 21 lane reads a block. A_hat's
+// regeneration is most of the point's signing (results/kernels/mldsa-44-m4-profile.md).
+template <unsigned F>
+inline constexpr KeccakPermutation kMatrixPermutation =
+    keccak_kernel_or<(F & kKeccakKernel) != 0, &keccak_f1600_compact, true>;
 
 // Published workspace of each operation (ARCHITECTURE.md, workspace contract): the working
 // polynomial (or half of one) plus the rows of w, and what a switched-off technique costs.
@@ -140,7 +148,7 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
     return static_cast<const std::int32_t*>(s.work);
   };
   if constexpr ((F & kStreamedA) != 0) {
-    acc_matrix_entry<parts, kPermutation<F>>(row, rho, r, col, part);
+    acc_matrix_entry<parts, kMatrixPermutation<F>>(row, rho, r, col, part);
   } else {
     Poly& a = *s.a;
     rej_ntt_sample<Xof128<kPermutation<F>>>(

@@ -103,17 +103,23 @@ void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& 
   constexpr int n = kN / Parts;
   const std::int32_t* b = part(0);                       // coefficients base, base + 1, ...
   int base = 0;
-  rej_ntt_sample<Xof128<F>>(rho, static_cast<std::uint8_t>(s), static_cast<std::uint8_t>(r),
-                         [&](int j, std::uint32_t z) {
+  const auto fold = [&](int j, std::uint32_t z) {
     if constexpr (Parts == 2) {
       if (j == n) {                                      // the second half of b_hat
         b = part(1);
         base = n;
       }
     }
-    const std::int32_t t = montgomery_reduce(static_cast<std::int64_t>(z) * b[j - base]);
-    row.put_in_range(j, freeze(row.get(j) + t));
-  });
+    // z < q fits an int32_t: a signed product is one SMULL (an unsigned z makes it three)
+    const auto a = static_cast<std::int64_t>(static_cast<std::int32_t>(z));
+    row.put_in_range(j, freeze(row.get(j) + montgomery_reduce(a * b[j - base])));
+  };
+  const auto cs = static_cast<std::uint8_t>(s), cr = static_cast<std::uint8_t>(r);
+  if constexpr (requires(Xof128<F> g, std::uint32_t* w) { g.squeeze_three_lanes(w); }) {
+    rej_ntt_sample_lanes<Xof128<F>>(rho, cs, cr, fold);  // the framed sponge (keccak-kernel)
+  } else {
+    rej_ntt_sample<Xof128<F>>(rho, cs, cr, fold);
+  }
 }
 
 // s_r of Algorithm 33 by RejBoundedPoly (Algorithm 31) on the compact sponge, each coefficient

@@ -41,7 +41,33 @@ void lanes_in(std::uint64_t* s, const std::uint8_t* in, unsigned first, unsigned
          ...);
 }
 
+// Lanes 3g, 3g + 1, 3g + 2 of s out as words, the branch on the public group number g picking
+// the unrolled case whose rotations are constants.
+template <std::size_t... G>
+void three_lanes(const std::uint64_t* s, unsigned g, std::uint32_t* out, std::index_sequence<G...>) {
+  const auto put = [s, out](auto lanes) {
+    constexpr unsigned L = decltype(lanes)::value;
+    for (const unsigned i : {0u, 1u, 2u}) {
+      const std::uint64_t v = i == 0 ? from_frame(s[L], L)
+                              : i == 1 ? from_frame(s[L + 1], L + 1)
+                                       : from_frame(s[L + 2], L + 2);
+      out[2 * i] = static_cast<std::uint32_t>(v);
+      out[2 * i + 1] = static_cast<std::uint32_t>(v >> 32);
+    }
+  };
+  (void)((G == g && (put(std::integral_constant<unsigned, 3 * G>{}), true)) || ...);
+}
+
 }  // namespace
+
+void Sponge::squeeze_three_lanes(std::uint32_t out[6]) {
+  if (pos_ == rate_) {
+    keccak_f1600_armv7m_frames(s_);
+    pos_ = 0;
+  }
+  three_lanes(s_, pos_ / 24u, out, std::make_index_sequence<8>{});
+  pos_ = static_cast<std::uint8_t>(pos_ + 24);
+}
 
 void Sponge::wipe() {
   volatile std::uint64_t* p = s_;
