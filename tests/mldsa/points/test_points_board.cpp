@@ -31,9 +31,9 @@ void ablations_equal_reference() {
 
 // Stack + workspace budgets of ML-DSA-{44,65,87}/memory-floor on Cortex-M (bytes), set just
 // above the figures measured under QEMU with the Keccak kernel's smaller frame (m4 and m33:
-// keygen 2108, its seeds out of scope under the rows; sign 4260 / 5732 / 7204, verify 2284). They are below the project targets (keygen
-// 4000, sign 4600 / 6000 / 7400, verify 2500) and pqm4's m4fstack (4408; 5080 / 6616 / 8144;
-// 2712).
+// keygen 2108, its seeds out of scope under the rows; sign 4260 / 5732 / 7204, verify 2284).
+// They are below the project targets (keygen 4000, sign 4600 / 6000 / 7400, verify 2500) and
+// pqm4's m4fstack (4408; 5080 / 6616 / 8144; 2712).
 struct Budget {
   const char* id;
   std::size_t keygen, sign, verify;
