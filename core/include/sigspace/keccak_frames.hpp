@@ -8,8 +8,8 @@
 // converts a lane when it absorbs into it or squeezes it. The output stream is the same as
 // every other sponge's; what it cannot offer is squeeze_block's in-place view of the output
 // block, since the state never holds the output bytes: the memory floor reads A_hat's stream
-// through squeeze_three_lanes instead, and its other sponges, which read blocks in place, keep the plain
-// kernel.
+// through squeeze_three_lanes instead, and its other sponges, which read blocks in place, keep
+// the plain kernel.
 #pragma once
 #include <cstddef>
 #include <cstdint>
