@@ -4,6 +4,7 @@
 // needs one conversion per lane touched, squeezing one per lane read. Constant-time: the data
 // meets only XOR, shifts and fixed masks; branches and table indices depend on positions.
 #include <cstring>
+#include <type_traits>
 #include <utility>
 
 #include "sigspace/keccak.hpp"
@@ -45,15 +46,15 @@ void lanes_in(std::uint64_t* s, const std::uint8_t* in, unsigned first, unsigned
 // the unrolled case whose rotations are constants.
 template <std::size_t... G>
 void three_lanes(const std::uint64_t* s, unsigned g, std::uint32_t* out, std::index_sequence<G...>) {
-  const auto put = [s, out](auto lanes) {
+  const auto words = [out](unsigned i, std::uint64_t v) {  // little-endian: low word first
+    out[2 * i] = static_cast<std::uint32_t>(v);
+    out[2 * i + 1] = static_cast<std::uint32_t>(v >> 32);
+  };
+  const auto put = [s, words](auto lanes) {
     constexpr unsigned L = decltype(lanes)::value;
-    for (const unsigned i : {0u, 1u, 2u}) {
-      const std::uint64_t v = i == 0 ? from_frame(s[L], L)
-                              : i == 1 ? from_frame(s[L + 1], L + 1)
-                                       : from_frame(s[L + 2], L + 2);
-      out[2 * i] = static_cast<std::uint32_t>(v);
-      out[2 * i + 1] = static_cast<std::uint32_t>(v >> 32);
-    }
+    words(0, from_frame(s[L], L));
+    words(1, from_frame(s[L + 1], L + 1));
+    words(2, from_frame(s[L + 2], L + 2));
   };
   (void)((G == g && (put(std::integral_constant<unsigned, 3 * G>{}), true)) || ...);
 }
