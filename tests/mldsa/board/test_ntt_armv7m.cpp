@@ -13,7 +13,7 @@
 #include "minitest.hpp"
 #include "mldsa/arch/armv7m/ntt_armv7m.hpp"
 #include "mldsa/common/poly.hpp"
-#include "sigspace/keccak.hpp"
+#include "word_stream.hpp"
 
 #if !defined(SIGSPACE_HAVE_MLDSA_NTT_ARMV7M)
 #error "mldsa_ntt_armv7m is built only where sigspace_mldsa has the kernels (tests/mldsa/board)"
@@ -30,19 +30,9 @@ struct Shape {
 constexpr Shape kShapes[] = {{128, 0}, {64, 0}, {64, 128}};
 constexpr int kPolys = 200;  // random polynomials per shape, operation and input range
 
-// Pseudo-random words: SHAKE128("mldsa-ntt-armv7m") through the portable sponge.
-struct WordStream {
-  sigspace::Shake128 xof;
-  WordStream() {
-    static constexpr char kSeed[] = "mldsa-ntt-armv7m";
-    xof.absorb(sigspace::Bytes(reinterpret_cast<const std::uint8_t*>(kSeed), sizeof kSeed - 1));
-    xof.finalize();
-  }
-  std::uint32_t next() {
-    std::uint8_t b[4];
-    xof.squeeze(sigspace::MutBytes(b, 4));
-    return b[0] | b[1] << 8 | b[2] << 16 | static_cast<std::uint32_t>(b[3]) << 24;
-  }
+// Pseudo-random words: SHAKE128("mldsa-ntt-armv7m").
+struct WordStream : minitest::WordStream {
+  WordStream() : minitest::WordStream("mldsa-ntt-armv7m") {}
   // Uniform enough in [-bound, bound] (bound < 2^31 - 1; the modulo bias does not matter here).
   std::int32_t centered(std::int32_t bound) {
     const std::uint32_t span = 2u * static_cast<std::uint32_t>(bound) + 1u;

@@ -19,6 +19,7 @@ namespace sigspace::less::balanced {
 inline constexpr unsigned kInPlaceCf = 1u << 5;  // the canonical form in the block, O(k) scratch
 inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each round, not kept
 using speed_ceiling::kPublicVerify;               // verification's exchanges in variable time
+using speed_ceiling::kLaneKernel;                 // the rank-2 pass through the Thumb-2 kernel
 inline constexpr unsigned kEngine = speed_ceiling::kSwarLanes | speed_ceiling::kBoundedVisits |
                                     speed_ceiling::kLazyFold | speed_ceiling::kRank2;
 

@@ -4,6 +4,7 @@
 #include <cstring>
 #include <utility>
 
+#include "less/arch/armv7m/lanes_armv7m.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/ct_permute.hpp"
 #include "less/common/fq.hpp"
@@ -116,7 +117,7 @@ void visit(Tableau& t, unsigned p, Lanes lanes, bool fold_now) {
     if (j == p) continue;  // public: the visit order is fixed
     std::uint32_t* col = t.cols + std::size_t{j} * words;
     const std::uint32_t f = minus_s(gather(col, t.onehot, words), v.inv);
-    if (lanes == Lanes::swar)
+    if (lanes != Lanes::scalar)
       axpy_swar(col, t.utilde, f, words, fold_now);
     else
       axpy_scalar(col, t.utilde, f, words);
@@ -141,11 +142,58 @@ void pair_update(std::uint32_t* col, unsigned words, const std::uint32_t* oh1, c
     for (unsigned w = 0; w < words; ++w) col[w] += f1 * ut1[w] + f2 * ut2[w];
 }
 
+// The same through the platform's column pass (lanes.S) where the build has one: the pivot rows
+// as unit vectors (e1, e2: to_units), read by multiplication. Same lanes as pair_update.
+#if defined(SIGSPACE_HAVE_LESS_LANES_ARMV7M)
+constexpr bool kHaveKernel = true;
+void pair_update_kernel(std::uint32_t* col, unsigned words, const std::uint32_t* e1, const std::uint32_t* e2,
+                        const std::uint32_t* ut1, const std::uint32_t* ut2, const Pivot& v1, const Pivot& v2,
+                        std::uint32_t ut1_at_r2, bool fold_now) {
+  const std::uint64_t entries = sigspace_less_gather2_armv7m(col, e1, e2, words);
+  const std::uint32_t f1 = minus_s(fq_red(static_cast<std::uint32_t>(entries)), v1.inv);
+  const std::uint32_t e2_now = fq_red(fq_red(static_cast<std::uint32_t>(entries >> 32)) + f1 * ut1_at_r2);
+  const std::uint32_t f2 = minus_s(e2_now, v2.inv);
+  (fold_now ? sigspace_less_update2_fold_armv7m : sigspace_less_update2_armv7m)(col, ut1, ut2, words, f1, f2);
+}
+#else
+constexpr bool kHaveKernel = false;
+void pair_update_kernel(std::uint32_t*, unsigned, const std::uint32_t*, const std::uint32_t*, const std::uint32_t*,
+                        const std::uint32_t*, const Pivot&, const Pivot&, std::uint32_t, bool) {}
+#endif
+
+// The one-hot row masks (0xffff in the pivot's lane) as the kernel's unit vectors (1 there),
+// and back: both pivots' k words.
+void to_units(std::uint32_t* onehot, unsigned k) {
+  for (unsigned w = 0; w < k; ++w) onehot[w] &= 0x00010001u;
+}
+void to_masks(std::uint32_t* onehot, unsigned k) {
+  for (unsigned w = 0; w < k; ++w) onehot[w] *= 0xffffu;
+}
+
+// One rank-2 pass over the columns that take both exchanges (take(j)), portable or through
+// the kernel.
+template <class Take>
+void pair_pass(Tableau& t, const Pivot& v1, const Pivot& v2, std::uint32_t ut1_at_r2, bool fold_now,
+               bool kernel, Take take) {
+  const unsigned words = t.k / 2;
+  const std::uint32_t *oh1 = t.onehot, *oh2 = t.onehot + words, *ut1 = t.utilde, *ut2 = t.utilde + words;
+  if (kernel) {
+    to_units(t.onehot, t.k);
+    for (unsigned j = 0; j < t.m; ++j)
+      if (take(j))  // public
+        pair_update_kernel(t.cols + std::size_t{j} * words, words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
+    to_masks(t.onehot, t.k);
+    return;
+  }
+  for (unsigned j = 0; j < t.m; ++j)
+    if (take(j)) pair_update(t.cols + std::size_t{j} * words, words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
+}
+
 // Visits p and p + 1 in one pass over the other columns (rank-2): the second pivot row's
 // entries after the first exchange are T[r2][j] + f1_j u~1[r2], so both rows are gathered from
 // the same column before it is updated by f1 u~1 + f2 u~2. Columns p and p + 1 take their
 // updates one at a time first.
-void visit_pair(Tableau& t, unsigned p, bool fold_now) {
+void visit_pair(Tableau& t, unsigned p, bool fold_now, bool kernel) {
   const unsigned words = t.k / 2;
   std::uint32_t* u1 = t.cols + std::size_t{p} * words;
   std::uint32_t* u2 = u1 + words;
@@ -161,9 +209,7 @@ void visit_pair(Tableau& t, unsigned p, bool fold_now) {
   const Pivot v2 = choose(t, u2, t.col_dest[p + 1], oh2, ut2);
   axpy_swar(u1, ut2, minus_s(gather(u1, oh2, words), v2.inv), words, true);
   const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
-  for (unsigned j = 0; j < t.m; ++j)
-    if (j != p && j != p + 1)  // public
-      pair_update(t.cols + std::size_t{j} * words, words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
+  pair_pass(t, v1, v2, ut1_at_r2, fold_now, kernel, [p](unsigned j) { return j != p && j != p + 1; });
   finish(t, p + 1, u2, oh2, v2);
 }
 
@@ -197,16 +243,17 @@ void load(Tableau& t, const std::uint8_t* cols_mxk) {
 }
 
 void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2) {
-  if (lanes == Lanes::swar && rank2) {
+  if (lanes != Lanes::scalar && rank2) {
     // Folds: every pair when not lazy; else at the pair holding a visit 3 (mod 4) and at the
     // single visit that may end the run: at most four visits between folds (bounds at fold).
     unsigned p = from;
-    for (; p + 1 < to; p += 2) visit_pair(t, p, !lazy_fold || p % 4 >= 2);
+    const bool kernel = lanes == Lanes::swar_kernel && kHaveKernel;
+    for (; p + 1 < to; p += 2) visit_pair(t, p, !lazy_fold || p % 4 >= 2, kernel);
     if (p < to) visit(t, p, lanes, true);
     return;
   }
   for (unsigned p = from; p < to; ++p)
-    visit(t, p, lanes, lanes == Lanes::swar && (!lazy_fold || p % 4 == 3));  // p is public
+    visit(t, p, lanes, lanes != Lanes::scalar && (!lazy_fold || p % 4 == 3));  // p is public
 }
 
 void load_public(Tableau& t, const std::uint8_t* cols_mxk) {
@@ -228,7 +275,8 @@ void load_public(Tableau& t, const std::uint8_t* cols_mxk) {
   widen(t);
 }
 
-void run_public(Tableau& t) {
+void run_public(Tableau& t, Lanes lanes) {
+  const bool kernel = lanes == Lanes::swar_kernel && kHaveKernel;
   const unsigned k = t.k, m = t.m, words = k / 2;
   auto column = [&](unsigned j) { return t.cols + std::size_t{j} * words; };
   std::uint32_t *oh1 = t.onehot, *oh2 = t.onehot + words, *ut1 = t.utilde, *ut2 = t.utilde + words;
@@ -268,9 +316,9 @@ void run_public(Tableau& t) {
     single(ua, oh2, ut2, v2);  // the columns strictly between a and b are dependent: final
     const std::uint32_t ut1_at_r2 = gather(ut1, oh2, words);
     const bool fold_now = ++pairs % 2 == 0;
-    for (unsigned j = 0; j < m; ++j)  // the rest take both in one pass, as visit_pair
-      if (!(j >= a && j <= b) && !(j < a && t.entered[j] == 0))
-        pair_update(column(j), words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
+    pair_pass(t, v1, v2, ut1_at_r2, fold_now, kernel, [&](unsigned j) {  // the rest, as visit_pair
+      return !(j >= a && j <= b) && !(j < a && t.entered[j] == 0);
+    });
     finish(t, b, column(b), oh2, v2);
     p = b + 1;
   }

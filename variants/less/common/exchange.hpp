@@ -53,8 +53,11 @@ struct Tableau {
 // k - 79, rest on the same law). complete_after tells when more visits are needed.
 constexpr unsigned bounded_visits(unsigned k) { return k == 126 ? 98 : (k == 200 ? 145 : 189); }
 
-// How the kernel updates T (a technique of the point; both are constant-time).
-enum class Lanes { scalar, swar };
+// How the kernel updates T (techniques of the point; all are constant-time): one element at a
+// time, two 16-bit lanes per 32-bit word, or those lanes with the rank-2 pass's columns through
+// the platform's kernel (arch/armv7m/lanes.S) where the build has one; elsewhere swar_kernel is
+// swar, the same code.
+enum class Lanes { scalar, swar, swar_kernel };
 
 // Loads T from its columns (m x k bytes, column j of T as byte row j, values in [0, 126]) and
 // sorts them by col_dest (col_src moves along). Destinations must be distinct; the caller sets
@@ -66,7 +69,7 @@ void load(Tableau& t, const std::uint8_t* cols_mxk);
 // only when complete_after says the rest are dependent. The result is in t (cols, entered,
 // row_kept, row_dest).
 // lazy_fold (swar lanes only): reduce the lanes every fourth visit instead of every visit.
-// rank2 (swar lanes only): two visits per pass over the tableau.
+// rank2 (swar lanes only): two visits per pass over the tableau (the pass the kernel runs).
 void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bool rank2);
 
 // Variable-time forms, for a tableau that is public (verification: every input of section 9 is
@@ -77,7 +80,7 @@ void run(Tableau& t, unsigned from, unsigned to, Lanes lanes, bool lazy_fold, bo
 // those that enter, two exchanges per pass over the tableau (rank-2): about k/2 exchanges at
 // the sets of v2.0 against the constant-time run's E visits.
 void load_public(Tableau& t, const std::uint8_t* cols_mxk);
-void run_public(Tableau& t);
+void run_public(Tableau& t, Lanes lanes = Lanes::swar);
 
 // Whether the pivots chosen in the first `steps` visits already number k, so that every later
 // column is dependent (then run(steps) equals run(m)). A mask: all ones when complete.

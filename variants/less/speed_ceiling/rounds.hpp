@@ -23,6 +23,9 @@ inline constexpr unsigned kRank2 = 1u << 3;         // two visits per pass over 
 inline constexpr unsigned kTwoPassCf = 1u << 4;     // one candidate build per canonical form
 // Bits 5 and 6 are the balanced point's (balanced/rounds.hpp), which passes the engine's on.
 inline constexpr unsigned kPublicVerify = 1u << 7;  // verification's exchanges in variable time
+// The rank-2 pass's columns through the platform's Thumb-2 kernel (less/arch/armv7m/lanes.S);
+// on the host build, which has none, the portable lanes (point and ablation the same code).
+inline constexpr unsigned kLaneKernel = 1u << 9;
 // A contrast, not a technique (sigspace/point.hpp): off, signing uses the reference's
 // data-dependent kernels, to measure the price of constant time (issue 17).
 inline constexpr unsigned kConstantTime = 1u << 8;
@@ -57,9 +60,14 @@ struct Work {
 // Visits the sorted columns, all of them or (bounded-visits) E of them and the rest only if
 // the pivots are not complete by then, which happens with probability below 2^-64
 // (exchange::bounded_visits).
+template <unsigned T>
+inline constexpr exchange::Lanes kLanes = (T & kSwarLanes) == 0   ? exchange::Lanes::scalar
+                                          : (T & kLaneKernel) != 0 ? exchange::Lanes::swar_kernel
+                                                                   : exchange::Lanes::swar;
+
 template <class P, unsigned T>
 void visit(exchange::Tableau& t) {
-  constexpr auto lanes = (T & kSwarLanes) != 0 ? exchange::Lanes::swar : exchange::Lanes::scalar;
+  constexpr auto lanes = kLanes<T>;
   constexpr bool lazy = (T & kLazyFold) != 0, rank2 = (T & kRank2) != 0;
   if constexpr ((T & kBoundedVisits) != 0) {
     constexpr unsigned e = exchange::bounded_visits(P::k);
@@ -89,7 +97,7 @@ template <class P, unsigned T, bool Public>
 void exchange_columns(exchange::Tableau& t, const std::uint8_t* cols_mxk) {
   if constexpr (Public) {
     exchange::load_public(t, cols_mxk);
-    exchange::run_public(t);
+    exchange::run_public(t, kLanes<T | kSwarLanes>);  // verification's public form: swar lanes
   } else {
     exchange::load(t, cols_mxk);
     visit<P, T>(t);

@@ -1,0 +1,128 @@
+// The LESS exchange's Thumb-2 column pass (variants/less/arch/armv7m/lanes.S, board builds on
+// Armv7E-M and Armv8-M Mainline only) against the portable loops of exchange.cpp's
+// pair_update, written out here as the contract: gather2 returns the column's lanes at the two
+// unit vectors' rows (what the masked OR of the one-hot masks reads), update2 adds
+// f1 ut1 + f2 ut2 word by word modulo 2^32, update2_fold then folds each 16-bit lane once. On
+// SHAKE128-drawn words at every word count the sets use (63, 100, 137) and the tails (0-9),
+// pivot rows in either lane, in one word, or absent (a dependent visit); the kernels write
+// nothing beside the column and stay within their stack budget.
+#include <cstdint>
+#include <cstdio>
+#include <cstring>
+
+#include "board.hpp"
+#include "less/arch/armv7m/lanes_armv7m.hpp"
+#include "minitest.hpp"
+#include "word_stream.hpp"
+
+#if !defined(SIGSPACE_HAVE_LESS_LANES_ARMV7M)
+#error "less_lanes_armv7m is built only where sigspace_less has the kernel (tests/less)"
+#endif
+
+namespace {
+
+constexpr unsigned kMaxWords = 137;  // LESS-5: k = 274
+constexpr unsigned kCounts[] = {0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 63, 100, 137};
+constexpr std::uint32_t kGuard = 0x5A3C0F1Eu;
+
+// SHAKE128("less-lanes-armv7m") words.
+struct WordStream : minitest::WordStream {
+  WordStream() : minitest::WordStream("less-lanes-armv7m") {}
+};
+
+// A pivot row as the kernel's unit vector (1 in its lane) and as exchange.cpp's one-hot mask
+// (0xffff there); row < 0: a dependent visit, both all zero.
+void pivot_row(int row, unsigned words, std::uint32_t* unit, std::uint32_t* mask) {
+  for (unsigned w = 0; w < words; ++w) {
+    const bool here = row >= 0 && static_cast<unsigned>(row) / 2 == w;
+    unit[w] = here ? (row % 2 == 0 ? 0x1u : 0x10000u) : 0u;
+    mask[w] = unit[w] * 0xffffu;
+  }
+}
+
+std::uint32_t masked_lane(const std::uint32_t* col, const std::uint32_t* mask, unsigned words) {
+  std::uint32_t acc = 0;
+  for (unsigned w = 0; w < words; ++w) acc |= col[w] & mask[w];
+  return (acc & 0xffffu) | (acc >> 16);
+}
+
+int random_row(WordStream& s, unsigned words) {  // one in eight dependent
+  const std::uint32_t r = s.next();
+  if (words == 0 || r % 8 == 0) return -1;
+  return static_cast<int>((r >> 3) % (2 * words));
+}
+
+void gather_random() {
+  WordStream s;
+  std::uint32_t col[kMaxWords], e1[kMaxWords], e2[kMaxWords], m1[kMaxWords], m2[kMaxWords];
+  unsigned bad = 0, cases = 0;
+  for (const unsigned words : kCounts)
+    for (int i = 0; i < 200; ++i) {
+      for (unsigned w = 0; w < words; ++w) col[w] = s.next();  // any lanes below 2^16
+      const int r1 = random_row(s, words);
+      const int r2 = i % 5 == 0 ? r1 : random_row(s, words);  // sometimes the same row
+      pivot_row(r1, words, e1, m1);
+      pivot_row(r2, words, e2, m2);
+      const std::uint64_t got = sigspace_less_gather2_armv7m(col, e1, e2, words);
+      if (static_cast<std::uint32_t>(got) != masked_lane(col, m1, words) ||
+          static_cast<std::uint32_t>(got >> 32) != masked_lane(col, m2, words))
+        ++bad;
+      ++cases;
+    }
+  MT_CHECK(bad == 0);
+  MT_CHECK(cases == 13 * 200);
+}
+
+std::uint32_t g_framed[kMaxWords + 2];
+
+void update_random() {
+  WordStream s;
+  for (int i = 0; i < 5000; ++i) (void)s.next();  // other words than the gather's
+  std::uint32_t want[kMaxWords], ut1[kMaxWords], ut2[kMaxWords];
+  unsigned bad = 0, cases = 0;
+  for (const bool fold : {false, true})
+    for (const unsigned words : kCounts)
+      for (int i = 0; i < 100; ++i) {
+        for (unsigned w = 0; w < words; ++w) want[w] = s.next(), ut1[w] = s.next(), ut2[w] = s.next();
+        // f1, f2 in [0, 126] as the exchange gives them, and now and then any word.
+        const std::uint32_t f1 = i % 10 == 9 ? s.next() : s.next() % 127;
+        const std::uint32_t f2 = i % 10 == 9 ? s.next() : s.next() % 127;
+        g_framed[0] = g_framed[words + 1] = kGuard;
+        std::memcpy(g_framed + 1, want, sizeof(std::uint32_t) * words);
+        (fold ? sigspace_less_update2_fold_armv7m : sigspace_less_update2_armv7m)(g_framed + 1, ut1, ut2, words,
+                                                                                 f1, f2);
+        for (unsigned w = 0; w < words; ++w) {
+          const std::uint32_t x = want[w] + f1 * ut1[w] + f2 * ut2[w];
+          want[w] = fold ? (x & 0x007f007fu) + ((x >> 7) & 0x01ff01ffu) : x;
+        }
+        if (std::memcmp(g_framed + 1, want, sizeof(std::uint32_t) * words) != 0 || g_framed[0] != kGuard ||
+            g_framed[words + 1] != kGuard)
+          ++bad;
+        ++cases;
+      }
+  MT_CHECK(bad == 0);
+  MT_CHECK(cases == 2 * 13 * 100);
+}
+
+std::uint32_t g_col[kMaxWords], g_a[kMaxWords], g_b[kMaxWords];
+
+// Painted: 36 bytes of saved registers and no frame; update2's f1 and f2 are stacked
+// arguments, 8 bytes more in its caller's frame (and its 8-byte alignment).
+void stack_budget() {
+  const std::size_t gather = sigspace::stack_measure(
+      [](void*) { (void)sigspace_less_gather2_armv7m(g_col, g_a, g_b, kMaxWords); }, nullptr);
+  const std::size_t update = sigspace::stack_measure(
+      [](void*) { sigspace_less_update2_fold_armv7m(g_col, g_a, g_b, kMaxWords, 3, 5); }, nullptr);
+  std::printf("  gather2 stack: %lu bytes, update2_fold: %lu bytes\n", static_cast<unsigned long>(gather),
+              static_cast<unsigned long>(update));
+  MT_CHECK(gather <= 40);
+  MT_CHECK(update <= 56);
+}
+
+}  // namespace
+
+int main() {
+  const minitest::Case cases[] = {
+      {"gather_random", gather_random}, {"update_random", update_random}, {"stack_budget", stack_budget}};
+  return minitest::run("less_lanes_armv7m", cases, sizeof cases / sizeof cases[0]);
+}
