@@ -1,5 +1,7 @@
 #include "less/common/ct_sampler.hpp"
 
+#include <cstring>
+
 #include "less/common/ct_permute.hpp"
 #include "less/common/sampler.hpp"
 #include "sigspace/bytes.hpp"
@@ -8,13 +10,36 @@
 namespace sigspace::less {
 namespace {
 
-// perm[i] <-> perm[pos] for a secret pos >= from: every entry from `from` on is rewritten.
+// 0xffff in each 16-bit lane of x equal to key's lane (key2 = key * 0x00010001), else 0. Lanes
+// below 2^15, so adding 0x7fff to a lane sets its top bit exactly when the lane is nonzero and
+// never carries into the next.
+inline std::uint32_t lanes_equal(std::uint32_t x, std::uint32_t key2) {
+  const std::uint32_t nonzero = (((x ^ key2) + 0x7fff7fffu) & 0x80008000u) >> 15;
+  return (nonzero ^ 0x00010001u) * 0xffffu;
+}
+
+// perm[i] <-> perm[pos] for a secret pos >= from, in one pass over the words from `from` on, two
+// entries a word: each word gives up its entry at pos (read) and takes perm[i] there
+// (written), by lane masks, so every word from `from` on is rewritten. The word holding `from`
+// may hold from - 1 too, never pos.
 void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std::uint32_t pos) {
-  const std::uint16_t at_pos = ct_lookup_u16(perm, n, pos);
-  const std::uint16_t at_i = perm[i];
-  for (unsigned j = from; j < n; ++j)
-    perm[j] = static_cast<std::uint16_t>(ct::select(ct::eq_mask(j, pos), at_i, perm[j]));
-  perm[i] = at_pos;
+  auto* bytes = reinterpret_cast<std::uint8_t*>(perm);  // words through memcpy: perm may be 2-aligned
+  const std::uint32_t pos2 = pos * 0x00010001u, at_i2 = perm[i] * 0x00010001u;
+  std::uint32_t at_pos = 0, index2 = (from & ~1u) * 0x00010001u + 0x00010000u;  // (2w, 2w + 1)
+  for (unsigned w = from / 2; w < n / 2; ++w, index2 += 0x00020002u) {
+    std::uint32_t x;
+    std::memcpy(&x, bytes + 4 * w, 4);
+    const std::uint32_t here = lanes_equal(index2, pos2);
+    at_pos |= x & here;
+    x ^= here & (x ^ at_i2);
+    std::memcpy(bytes + 4 * w, &x, 4);
+  }
+  if (n % 2 != 0) {  // no set has an odd length; the last entry alone
+    const std::uint32_t here = ct::eq_mask(n - 1, pos), x = perm[n - 1];
+    at_pos |= x & here;
+    perm[n - 1] = static_cast<std::uint16_t>(x ^ (here & (x ^ perm[i])));
+  }
+  perm[i] = static_cast<std::uint16_t>(at_pos | (at_pos >> 16));
 }
 
 }  // namespace
