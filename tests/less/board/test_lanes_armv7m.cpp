@@ -5,10 +5,12 @@
 // f1 ut1 + f2 ut2 word by word modulo 2^32, update2_fold then folds each 16-bit lane once. On
 // SHAKE128-drawn words at every word count the sets use (63, 100, 137) and the tails (0-9),
 // pivot rows in either lane, in one word, or absent (a dependent visit); the kernels write
-// nothing beside the column and stay within their stack budget.
+// nothing beside the column and stay within their stack budget. And the sorting network's row
+// exchange (cswap_rows) against a plain swap.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <utility>
 
 #include "board.hpp"
 #include "less/arch/armv7m/lanes_armv7m.hpp"
@@ -104,6 +106,37 @@ void update_random() {
   MT_CHECK(cases == 2 * 13 * 100);
 }
 
+// cswap_rows against swap_rows's contract: both rows exchanged under an all-ones mask, both
+// left under zero, at every even length the sorts use (k and m: 126, 200, 274) and the tails
+// (0-16), each row at either alignment mod 4; nothing outside the rows is written.
+constexpr unsigned kMaxRow = 274;
+std::uint8_t g_rows[2 * kMaxRow + 16];
+
+void cswap_random() {
+  WordStream s;
+  for (int i = 0; i < 9000; ++i) (void)s.next();  // other words than the others'
+  std::uint8_t before[sizeof g_rows], want[sizeof g_rows];
+  unsigned bad = 0, cases = 0;
+  for (unsigned len = 0; len <= kMaxRow; len += 2) {
+    if (len > 16 && len != 126 && len != 200 && len != 274) continue;
+    for (unsigned off_a = 0; off_a < 4; ++off_a)
+      for (unsigned gap = 0; gap < 4; ++gap)
+        for (const std::uint32_t mask : {0u, ~0u}) {
+          for (auto& b : before) b = static_cast<std::uint8_t>(s.next());
+          std::memcpy(g_rows, before, sizeof g_rows);
+          std::memcpy(want, before, sizeof want);
+          const unsigned a = off_a, b = off_a + len + gap;  // distinct, any alignment
+          if (mask != 0)
+            for (unsigned j = 0; j < len; ++j) std::swap(want[a + j], want[b + j]);
+          sigspace_less_cswap_rows_armv7m(g_rows + a, g_rows + b, len, mask);
+          if (std::memcmp(g_rows, want, sizeof want) != 0) ++bad;
+          ++cases;
+        }
+  }
+  MT_CHECK(bad == 0);
+  MT_CHECK(cases == 12 * 4 * 4 * 2);
+}
+
 std::uint32_t g_col[kMaxWords], g_a[kMaxWords], g_b[kMaxWords];
 
 // Painted: 36 bytes of saved registers and no frame; update2's f1 and f2 are stacked
@@ -115,14 +148,19 @@ void stack_budget() {
       [](void*) { sigspace_less_update2_fold_armv7m(g_col, g_a, g_b, kMaxWords, 3, 5); }, nullptr);
   std::printf("  gather2 stack: %lu bytes, update2_fold: %lu bytes\n", static_cast<unsigned long>(gather),
               static_cast<unsigned long>(update));
+  const std::size_t cswap = sigspace::stack_measure(
+      [](void*) { sigspace_less_cswap_rows_armv7m(g_rows, g_rows + kMaxRow, kMaxRow, ~0u); }, nullptr);
+  std::printf("  cswap_rows stack: %lu bytes\n", static_cast<unsigned long>(cswap));
   MT_CHECK(gather <= 40);
   MT_CHECK(update <= 56);
+  MT_CHECK(cswap <= 8);
 }
 
 }  // namespace
 
 int main() {
   const minitest::Case cases[] = {
-      {"gather_random", gather_random}, {"update_random", update_random}, {"stack_budget", stack_budget}};
+      {"gather_random", gather_random}, {"update_random", update_random}, {"cswap_random", cswap_random},
+      {"stack_budget", stack_budget}};
   return minitest::run("less_lanes_armv7m", cases, sizeof cases / sizeof cases[0]);
 }

@@ -45,7 +45,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       exchange::store_in_place(tab);
       std::uint8_t* a = f.w.bytes();  // the round's block
       if constexpr (ct)
-        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys);
+        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys, (T & kLaneKernel) != 0);
       else  // the second block is free once the round's block is stored in the first
         blind(a, k, m, blinding, a + std::size_t{k} * m, f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair (section 6.5; D10).

@@ -25,8 +25,8 @@ void blinding_monomial(BasicKeccakSponge<F>& x, unsigned m, std::uint8_t* coef, 
 }
 
 void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::uint16_t* keys,
-                        const std::uint8_t* coef) {
-  ct_sort_rows(keys, rows, count, len);
+                        const std::uint8_t* coef, bool kernel) {
+  ct_sort_rows(keys, rows, count, len, kernel);
   for (unsigned i = 0; i < count; ++i)
     for (unsigned j = 0; j < len; ++j) rows[std::size_t{i} * len + j] = fq_mul(rows[std::size_t{i} * len + j], coef[i]);
 }
@@ -38,19 +38,19 @@ void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::u
 // sorting network.
 template <KeccakPermutation F>
 void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof,
-              std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys) {
+              std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys, bool kernel) {
   blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
   if (tmp == nullptr) {  // in place: the square transpose needs no second matrix
     transpose_square(a, k);
-    gather_rows_scaled(a, m, k, keys, coef);
+    gather_rows_scaled(a, m, k, keys, coef, kernel);
     transpose_square(a, k);
   } else {
     transpose(a, k, m, tmp);
-    gather_rows_scaled(tmp, m, k, keys, coef);
+    gather_rows_scaled(tmp, m, k, keys, coef, kernel);
     transpose(tmp, m, k, a);
   }
   blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
-  gather_rows_scaled(a, k, m, keys, coef);
+  gather_rows_scaled(a, k, m, keys, coef, kernel);
   // The monomials are secret (with the output they unblind it), and so is tmp, which holds the
   // matrix blinded on one side only.
   ct::wipe(coef, m), ct::wipe(perm, m * sizeof *perm), ct::wipe(keys, m * sizeof *keys);
@@ -58,8 +58,8 @@ void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& bli
 }
 
 template void ct_blind(std::uint8_t*, unsigned, unsigned, KeccakSponge&, std::uint8_t*, std::uint8_t*,
-                       std::uint16_t*, std::uint16_t*);
+                       std::uint16_t*, std::uint16_t*, bool);
 template void ct_blind(std::uint8_t*, unsigned, unsigned, CompactKeccakSponge&, std::uint8_t*, std::uint8_t*,
-                       std::uint16_t*, std::uint16_t*);
+                       std::uint16_t*, std::uint16_t*, bool);
 
 }  // namespace sigspace::less

@@ -13,6 +13,6 @@ namespace sigspace::less {
 // coef, perm and keys m entries each.
 template <KeccakPermutation F>
 void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof, std::uint8_t* tmp,
-              std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys);
+              std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys, bool kernel = false);
 
 }  // namespace sigspace::less

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "less/arch/armv7m/lanes_armv7m.hpp"
 #include "sigspace/ct.hpp"
 
 namespace sigspace::less {
@@ -32,6 +33,7 @@ struct Net {
   std::uint8_t* rows;
   std::uint16_t* payload;
   unsigned row_len;
+  bool kernel;  // row_len even and the build has the row-exchange kernel
 
   // Comparator (i < j): afterwards keys[i] <= keys[j].
   void compare(unsigned i, unsigned j) {
@@ -45,8 +47,12 @@ struct Net {
       payload[i] = static_cast<std::uint16_t>(payload[i] ^ dp);
       payload[j] = static_cast<std::uint16_t>(payload[j] ^ dp);
     }
-    swap_rows(rows + std::size_t{i} * row_len, rows + std::size_t{j} * row_len, row_len,
-              static_cast<std::uint8_t>(swap));
+    std::uint8_t* row_i = rows + std::size_t{i} * row_len;
+    std::uint8_t* row_j = rows + std::size_t{j} * row_len;
+#if defined(SIGSPACE_HAVE_LESS_LANES_ARMV7M)
+    if (kernel) return sigspace_less_cswap_rows_armv7m(row_i, row_j, row_len, swap);
+#endif
+    swap_rows(row_i, row_j, row_len, static_cast<std::uint8_t>(swap));
   }
   // Batcher's merge exchange for any n (Knuth, TAOCP vol. 3, 5.2.2, Algorithm M), by loops
   // alone: the network's recursive forms put a frame per level on the stack (14 levels at
@@ -68,12 +74,12 @@ struct Net {
 
 }  // namespace
 
-void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len) {
-  Net{keys, rows, nullptr, row_len}.sort(count);
+void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len, bool kernel) {
+  Net{keys, rows, nullptr, row_len, kernel && row_len % 2 == 0}.sort(count);
 }
 
 void ct_sort_pairs(std::uint16_t* keys, std::uint16_t* payload, unsigned count) {
-  Net{keys, nullptr, payload, 0}.sort(count);
+  Net{keys, nullptr, payload, 0, false}.sort(count);
 }
 
 std::uint16_t ct_lookup_u16(const std::uint16_t* a, unsigned n, std::uint32_t idx) {

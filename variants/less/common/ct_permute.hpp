@@ -12,7 +12,10 @@ namespace sigspace::less {
 
 // Sorts keys[0..count) ascending and moves rows[i*row_len ..] along with them: the row whose key
 // is d ends at position d when the keys are a permutation of 0..count-1. row_len may be 0.
-void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len);
+// kernel: rows exchanged by the platform's Thumb-2 kernel where the build has one and row_len
+// is even (arch/armv7m/lanes.S; the lane-kernel technique), else by the portable loop.
+void ct_sort_rows(std::uint16_t* keys, std::uint8_t* rows, unsigned count, unsigned row_len,
+                  bool kernel = false);
 // Same with one u16 payload per key.
 void ct_sort_pairs(std::uint16_t* keys, std::uint16_t* payload, unsigned count);
 

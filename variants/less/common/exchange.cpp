@@ -233,11 +233,11 @@ void widen(Tableau& t) {
 
 }  // namespace
 
-void load(Tableau& t, const std::uint8_t* cols_mxk) {
+void load(Tableau& t, const std::uint8_t* cols_mxk, Lanes lanes) {
   const unsigned k = t.k, m = t.m;
   if (cols_mxk != t.bytes) std::memcpy(t.bytes, cols_mxk, std::size_t{m} * k);
   for (unsigned j = 0; j < m; ++j) t.keys[j] = t.col_dest[j];
-  ct_sort_rows(t.keys, t.bytes, m, k);
+  ct_sort_rows(t.keys, t.bytes, m, k, lanes == Lanes::swar_kernel);
   ct_sort_pairs(t.col_dest, t.col_src, m);
   widen(t);
 }

@@ -63,7 +63,8 @@ enum class Lanes { scalar, swar, swar_kernel };
 // sorts them by col_dest (col_src moves along). Destinations must be distinct; the caller sets
 // row_dest. cols_mxk may be t.bytes itself, and t.bytes may be the start of t.cols (then the
 // columns are sorted as bytes and widened in place).
-void load(Tableau& t, const std::uint8_t* cols_mxk);
+// lanes: swar_kernel sorts through the platform's row-exchange kernel (ct_sort_rows).
+void load(Tableau& t, const std::uint8_t* cols_mxk, Lanes lanes = Lanes::swar);
 
 // Visits the sorted columns [from, to): all m give the exact result whatever the input; fewer
 // only when complete_after says the rest are dependent. The result is in t (cols, entered,

@@ -99,7 +99,7 @@ void exchange_columns(exchange::Tableau& t, const std::uint8_t* cols_mxk) {
     exchange::load_public(t, cols_mxk);
     exchange::run_public(t, kLanes<T | kSwarLanes>);  // verification's public form: swar lanes
   } else {
-    exchange::load(t, cols_mxk);
+    exchange::load(t, cols_mxk, kLanes<T>);
     visit<P, T>(t);
   }
 }

@@ -133,7 +133,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       exchange::Tableau tab = f.w.tableau();
       pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
       if constexpr (ct)
-        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys);
+        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys, (T & kLaneKernel) != 0);
       else  // two m-entry monomials in coef (n = 2m bytes) and perm, keys
         blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public

@@ -1,6 +1,7 @@
-/* The LESS exchange's rank-2 column pass for Armv7E-M (Cortex-M4) and Armv8-M Mainline
- * (Cortex-M33), Thumb-2: the two loops of pair_update (variants/less/common/exchange.cpp) over
- * one tableau column of 16-bit F_127 lanes, two per word.
+/* The LESS exchange's Thumb-2 kernels for Armv7E-M (Cortex-M4) and Armv8-M Mainline
+ * (Cortex-M33) with the DSP extension: the rank-2 column pass, the two loops of pair_update
+ * (variants/less/common/exchange.cpp) over one tableau column of 16-bit F_127 lanes, two per
+ * word; and the sorting network's masked row exchange (at the end of this file).
  *
  *   extern "C" uint64_t sigspace_less_gather2_armv7m(const uint32_t* col, const uint32_t* e1,
  *                                                   const uint32_t* e2, unsigned words);
@@ -168,3 +169,61 @@ sigspace_less_update2_fold_armv7m:
   UPDATE2_BODY 1
   pop {r4-r11, pc}
   .size sigspace_less_update2_fold_armv7m, . - sigspace_less_update2_fold_armv7m
+
+/* extern "C" void sigspace_less_cswap_rows_armv7m(uint8_t* a, uint8_t* b, unsigned len,
+ *                                                 uint32_t mask);
+ * The sorting network's comparator body (ct_permute.cpp, swap_rows): rows a and b (len bytes,
+ * len even, either row at any even or odd address) exchanged when mask is all ones, left when
+ * it is zero. The mask sets the four GE flags once (uadd8 of 0xff + 0xff carries in every
+ * byte, 0 + 0 in none); then each word is two sel, which pick per byte by GE, with no mask
+ * arithmetic: 6.5 instructions a word (ldr, ldr, sel, sel, str, str and the loop's share)
+ * against the portable loop's 11. Single loads and stores, which the Cortex-M4 and M33 allow
+ * unaligned (rows are k or m bytes apart, often 2 mod 4), never ldm/ldrd. Constant-time: the
+ * mask only sets flags that sel reads; the loop runs by the public length. Needs the DSP
+ * extension's sel and uadd8 (both boards have it). Stack: 8 bytes (r4, r5).
+ */
+  .macro CSWAP_WORD
+  ldr r4, [r0]
+  ldr r5, [r1]
+  sel r12, r5, r4
+  sel r5, r4, r5
+  str r12, [r0], #4
+  str r5, [r1], #4
+  .endm
+
+  .global sigspace_less_cswap_rows_armv7m
+  .type sigspace_less_cswap_rows_armv7m, %function
+  .p2align 2
+  .thumb_func
+sigspace_less_cswap_rows_armv7m:
+  push {r4, r5}
+  uadd8 r12, r3, r3           /* GE = mask's bytes */
+  lsrs r3, r2, #4             /* blocks of four words */
+  beq 2f
+1:
+  CSWAP_WORD
+  CSWAP_WORD
+  CSWAP_WORD
+  CSWAP_WORD
+  subs r3, r3, #1
+  bne 1b
+2:
+  ands r3, r2, #12            /* up to three more words */
+  beq 4f
+3:
+  CSWAP_WORD
+  subs r3, r3, #4
+  bne 3b
+4:
+  tst r2, #2                  /* a last halfword */
+  beq 5f
+  ldrh r4, [r0]
+  ldrh r5, [r1]
+  sel r12, r5, r4
+  sel r5, r4, r5
+  strh r12, [r0]
+  strh r5, [r1]
+5:
+  pop {r4, r5}
+  bx lr
+  .size sigspace_less_cswap_rows_armv7m, . - sigspace_less_cswap_rows_armv7m
