@@ -140,7 +140,8 @@ void cswap_random() {
 std::uint32_t g_col[kMaxWords], g_a[kMaxWords], g_b[kMaxWords];
 
 // Painted: 36 bytes of saved registers and no frame; update2's f1 and f2 are stacked
-// arguments, 8 bytes more in its caller's frame (and its 8-byte alignment).
+// arguments in its caller's frame, which the measured lambda adds (52 bytes in all on the M4,
+// 60 on the M33).
 void stack_budget() {
   const std::size_t gather = sigspace::stack_measure(
       [](void*) { (void)sigspace_less_gather2_armv7m(g_col, g_a, g_b, kMaxWords); }, nullptr);
@@ -152,7 +153,7 @@ void stack_budget() {
       [](void*) { sigspace_less_cswap_rows_armv7m(g_rows, g_rows + kMaxRow, kMaxRow, ~0u); }, nullptr);
   std::printf("  cswap_rows stack: %lu bytes\n", static_cast<unsigned long>(cswap));
   MT_CHECK(gather <= 40);
-  MT_CHECK(update <= 56);
+  MT_CHECK(update <= 64);
   MT_CHECK(cswap <= 8);
 }
 
