@@ -119,10 +119,16 @@ struct BasicShake256 : BasicKeccakSponge<F> {
 
 struct Shake128 : BasicShake128<&keccak_f1600> {};
 struct Shake256 : BasicShake256<&keccak_f1600> {};
-struct Sha3_224 : KeccakSponge { static constexpr std::size_t digest = 28; constexpr Sha3_224() : KeccakSponge(144, 0x06) {} };
-struct Sha3_256 : KeccakSponge { static constexpr std::size_t digest = 32; constexpr Sha3_256() : KeccakSponge(136, 0x06) {} };
-struct Sha3_384 : KeccakSponge { static constexpr std::size_t digest = 48; constexpr Sha3_384() : KeccakSponge(104, 0x06) {} };
-struct Sha3_512 : KeccakSponge { static constexpr std::size_t digest = 64; constexpr Sha3_512() : KeccakSponge(72, 0x06) {} };
+// SHA3 with a Digest-byte output (FIPS 202 section 6.1: rate 200 - 2 Digest bytes).
+template <KeccakPermutation F, std::size_t Digest>
+struct BasicSha3 : BasicKeccakSponge<F> {
+  static constexpr std::size_t digest = Digest;
+  constexpr BasicSha3() : BasicKeccakSponge<F>(200 - 2 * Digest, 0x06) {}
+};
+struct Sha3_224 : BasicSha3<&keccak_f1600, 28> {};
+struct Sha3_256 : BasicSha3<&keccak_f1600, 32> {};
+struct Sha3_384 : BasicSha3<&keccak_f1600, 48> {};
+struct Sha3_512 : BasicSha3<&keccak_f1600, 64> {};
 using CompactShake128 = BasicShake128<&keccak_f1600_compact>;
 using CompactShake256 = BasicShake256<&keccak_f1600_compact>;
 #if defined(SIGSPACE_HAVE_KECCAK_F1600_ARMV7M)

@@ -6,7 +6,7 @@
 // SHAKE128-drawn words at every word count the sets use (63, 100, 137) and the tails (0-9),
 // pivot rows in either lane, in one word, or absent (a dependent visit); the kernels write
 // nothing beside the column and stay within their stack budget. And the sorting network's row
-// exchange (cswap_rows) against a plain swap.
+// exchange (cswap_rows) against a plain swap, and the sampler's pass (swap_scan).
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -137,6 +137,38 @@ void cswap_random() {
   MT_CHECK(cases == 12 * 4 * 4 * 2);
 }
 
+// swap_scan against ct_swap_at's contract: over count words of two entries (indices from
+// 2 w0 on), the entry at pos comes back in its lane and perm[i]'s value is written there;
+// nothing else changes. Lengths n = 252, 400, 548 and 126, 200, 274 from any first word, and
+// the tails; entries 2-aligned, not 4.
+constexpr unsigned kMaxEntries = 548;
+alignas(4) std::uint16_t g_perm[kMaxEntries + 3];
+
+void swap_scan_random() {
+  WordStream s;
+  for (int i = 0; i < 20000; ++i) (void)s.next();
+  std::uint16_t want[kMaxEntries + 3];
+  constexpr unsigned kLengths[] = {2, 4, 6, 8, 10, 12, 14, 16, 18, 126, 200, 252, 274, 400, 548};
+  unsigned bad = 0, cases = 0;
+  for (const unsigned n : kLengths)
+    for (int rep = 0; rep < 40; ++rep) {
+      for (unsigned j = 0; j < n + 3; ++j) g_perm[j] = static_cast<std::uint16_t>(s.next() % kMaxEntries);
+      const unsigned from = s.next() % n, w0 = from / 2;
+      const unsigned pos = from + s.next() % (n - from), at_i = s.next() % kMaxEntries;
+      std::uint16_t* entries = g_perm + 1;  // 2 mod 4
+      std::memcpy(want, entries, sizeof(std::uint16_t) * (n + 2));
+      const std::uint32_t expect = pos % 2 == 0 ? want[pos] : static_cast<std::uint32_t>(want[pos]) << 16;
+      want[pos] = static_cast<std::uint16_t>(at_i);
+      const std::uint32_t got = sigspace_less_swap_scan_armv7m(
+          reinterpret_cast<std::uint8_t*>(entries + 2 * w0), n / 2 - w0, (2 * w0) * 0x00010001u + 0x00010000u,
+          pos * 0x00010001u, at_i * 0x00010001u);
+      if (got != expect || std::memcmp(entries, want, sizeof(std::uint16_t) * (n + 2)) != 0) ++bad;
+      ++cases;
+    }
+  MT_CHECK(bad == 0);
+  MT_CHECK(cases == 15 * 40);
+}
+
 std::uint32_t g_col[kMaxWords], g_a[kMaxWords], g_b[kMaxWords];
 
 // Painted: 36 bytes of saved registers and no frame; update2's f1 and f2 are stacked
@@ -154,14 +186,19 @@ void stack_budget() {
   std::printf("  cswap_rows stack: %lu bytes\n", static_cast<unsigned long>(cswap));
   MT_CHECK(gather <= 40);
   MT_CHECK(update <= 64);
+  const std::size_t scan = sigspace::stack_measure(
+      [](void*) { (void)sigspace_less_swap_scan_armv7m(reinterpret_cast<std::uint8_t*>(g_perm), 274, 0x10000u, 3, 5); },
+      nullptr);
+  std::printf("  swap_scan stack: %lu bytes\n", static_cast<unsigned long>(scan));
   MT_CHECK(cswap <= 8);
+  MT_CHECK(scan <= 48);
 }
 
 }  // namespace
 
 int main() {
   const minitest::Case cases[] = {
-      {"gather_random", gather_random}, {"update_random", update_random}, {"cswap_random", cswap_random},
-      {"stack_budget", stack_budget}};
+      {"gather_random", gather_random},       {"update_random", update_random}, {"cswap_random", cswap_random},
+      {"swap_scan_random", swap_scan_random}, {"stack_budget", stack_budget}};
   return minitest::run("less_lanes_armv7m", cases, sizeof cases / sizeof cases[0]);
 }

@@ -19,7 +19,8 @@ struct Balanced : SpeedCeiling {
   static constexpr std::array techniques{point::Technique{balanced::kInPlaceCf, "in-place-cf"},
                                          point::Technique{balanced::kStreamedV, "streamed-v"},
                                          point::Technique{balanced::kPublicVerify, "public-verify"},
-                                         point::Technique{balanced::kLaneKernel, "lane-kernel"}};
+                                         point::Technique{balanced::kLaneKernel, "lane-kernel"},
+                                         point::Technique{balanced::kKeccakKernel, "keccak-kernel"}};
   static constexpr std::array traits{
       "basis-exchange",        // the speed ceiling's engine, with swar-lanes, bounded-visits,
                                // lazy-fold and rank-2-update

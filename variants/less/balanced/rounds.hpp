@@ -20,6 +20,7 @@ inline constexpr unsigned kInPlaceCf = 1u << 5;  // the canonical form in the bl
 inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each round, not kept
 using speed_ceiling::kPublicVerify;               // verification's exchanges in variable time
 using speed_ceiling::kLaneKernel;                 // the rank-2 pass through the Thumb-2 kernel
+using speed_ceiling::kKeccakKernel;               // the block digest on the Thumb-2 Keccak
 inline constexpr unsigned kEngine = speed_ceiling::kSwarLanes | speed_ceiling::kBoundedVisits |
                                     speed_ceiling::kLazyFold | speed_ceiling::kRank2;
 

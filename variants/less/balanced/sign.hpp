@@ -27,25 +27,25 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
             std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
   // Off only in the price-of-constant-time contrast: the reference's data-dependent kernels.
-  constexpr bool ct = (T & speed_ceiling::kConstantTime) != 0;
+  constexpr bool ct = (T & speed_ceiling::kConstantTime) != 0, kernel = (T & kLaneKernel) != 0;
   SignFrame<P, T> f;
   ExpandedKey<P> key(state);
   typename P::Xof blinding;
   speed_ceiling::sign_seeds<P>(key, salt, f.nodes, f.cf_seed, blinding);  // steps 3-4
   f.w.keep_v(key.g0_seed);  // step 5 (streamed-v: again in every round)
 
-  typename P::Hash h;
+  speed_ceiling::BlockHash<P, T> h;
   for (unsigned i = 0; i < t; ++i) {  // step 6
     std::memcpy(f.round_seed, f.nodes + std::size_t{seedtree_leaf(P::tree(), i)} * lambda, lambda);
     for (;;) {
-      speed_ceiling::ct_round_monomial<P, ct>(f.round_seed, salt, i, f.coef, f.perm);
+      speed_ceiling::ct_round_monomial<P, ct, kernel>(f.round_seed, salt, i, f.coef, f.perm);
       g0_round<P, T, !ct>(f.w, key.g0_seed, f.perm);
       exchange::Tableau tab = f.w.tableau();
       speed_ceiling::pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
       exchange::store_in_place(tab);
       std::uint8_t* a = f.w.bytes();  // the round's block
       if constexpr (ct)
-        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys, (T & kLaneKernel) != 0);
+        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys, kernel);
       else  // the second block is free once the round's block is stored in the first
         blind(a, k, m, blinding, a + std::size_t{k} * m, f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair (section 6.5; D10).
@@ -57,7 +57,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes(), k * m);
   }
   blinding.wipe();
-  return speed_ceiling::sign_finish<P, SignFrame<P, T>, ct>(h, key, f, msg, salt, sig, sig_len);
+  return speed_ceiling::sign_finish<P, SignFrame<P, T>, ct, kernel>(h, key, f, msg, salt, sig, sig_len);
 }
 
 }  // namespace sigspace::less::balanced

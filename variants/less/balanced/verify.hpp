@@ -44,7 +44,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
 
   const std::uint8_t* g0_seed = pk.data();  // step 3: pk starts with G0_seed
   f.w.keep_v(g0_seed);
-  typename P::Hash h;
+  speed_ceiling::BlockHash<P, T> h;
   for (unsigned i = 0; i < t; ++i) {  // step 4
     if (chall[i] == 0) {
       const std::uint8_t* seed = f.nodes + std::size_t{seedtree_leaf(P::tree(), i)} * lambda;

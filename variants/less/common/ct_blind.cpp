@@ -17,9 +17,9 @@ namespace {
 // row perm[i] into position i.
 template <KeccakPermutation F>
 void blinding_monomial(BasicKeccakSponge<F>& x, unsigned m, std::uint8_t* coef, std::uint16_t* perm,
-                       std::uint16_t* keys) {
+                       std::uint16_t* keys, bool kernel) {
   sample_fq_vector(x, coef, m, 1, 125);
-  ct_sample_blinding_perm(x, perm, m);
+  ct_sample_blinding_perm(x, perm, m, kernel);
   for (unsigned i = 0; i < m; ++i) keys[i] = static_cast<std::uint16_t>(i);
   ct_sort_pairs(perm, keys, m);  // sorts perm into the identity; keys[s] = i with perm[i] = s
 }
@@ -39,7 +39,7 @@ void gather_rows_scaled(std::uint8_t* rows, unsigned count, unsigned len, std::u
 template <KeccakPermutation F>
 void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof,
               std::uint8_t* tmp, std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys, bool kernel) {
-  blinding_monomial(blinding_xof, m, coef, perm, keys);  // right monomial
+  blinding_monomial(blinding_xof, m, coef, perm, keys, kernel);  // right monomial
   if (tmp == nullptr) {  // in place: the square transpose needs no second matrix
     transpose_square(a, k);
     gather_rows_scaled(a, m, k, keys, coef, kernel);
@@ -49,7 +49,7 @@ void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& bli
     gather_rows_scaled(tmp, m, k, keys, coef, kernel);
     transpose(tmp, m, k, a);
   }
-  blinding_monomial(blinding_xof, k, coef, perm, keys);  // left monomial
+  blinding_monomial(blinding_xof, k, coef, perm, keys, kernel);  // left monomial
   gather_rows_scaled(a, k, m, keys, coef, kernel);
   // The monomials are secret (with the output they unblind it), and so is tmp, which holds the
   // matrix blinded on one side only.

@@ -2,6 +2,7 @@
 
 #include <cstring>
 
+#include "less/arch/armv7m/lanes_armv7m.hpp"
 #include "less/common/ct_permute.hpp"
 #include "less/common/sampler.hpp"
 #include "sigspace/bytes.hpp"
@@ -22,11 +23,21 @@ inline std::uint32_t lanes_equal(std::uint32_t x, std::uint32_t key2) {
 // entries a word: each word gives up its entry at pos (read) and takes perm[i] there
 // (written), by lane masks, so every word from `from` on is rewritten. The word holding `from`
 // may hold from - 1 too, never pos.
-void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std::uint32_t pos) {
+// kernel: the pass through the platform's Thumb-2 kernel where the build has one (lanes.S).
+void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std::uint32_t pos, bool kernel) {
   auto* bytes = reinterpret_cast<std::uint8_t*>(perm);  // words through memcpy: perm may be 2-aligned
   const std::uint32_t pos2 = pos * 0x00010001u, at_i2 = perm[i] * 0x00010001u;
   std::uint32_t at_pos = 0, index2 = (from & ~1u) * 0x00010001u + 0x00010000u;  // (2w, 2w + 1)
-  for (unsigned w = from / 2; w < n / 2; ++w, index2 += 0x00020002u) {
+  unsigned w = from / 2;
+#if defined(SIGSPACE_HAVE_LESS_LANES_ARMV7M)
+  if (kernel) {
+    at_pos = sigspace_less_swap_scan_armv7m(bytes + 4 * w, n / 2 - w, index2, pos2, at_i2);
+    w = n / 2;
+  }
+#else
+  (void)kernel;
+#endif
+  for (; w < n / 2; ++w, index2 += 0x00020002u) {
     std::uint32_t x;
     std::memcpy(&x, bytes + 4 * w, 4);
     const std::uint32_t here = lanes_equal(index2, pos2);
@@ -46,29 +57,30 @@ void ct_swap_at(std::uint16_t* perm, unsigned n, unsigned from, unsigned i, std:
 
 // Section 2.2, the stream handling of sample_monomial (sampler.cpp).
 template <KeccakPermutation F>
-void ct_sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
+void ct_sample_monomial(BasicKeccakSponge<F>& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n,
+                        bool kernel) {
   sample_fq_vector(x, coef, n, 1, 125);
   for (unsigned i = 0; i < n; ++i) perm[i] = static_cast<std::uint16_t>(i);
   PositionStream positions(x, n);
-  for (unsigned i = 0; i < n; ++i) ct_swap_at(perm, n, 0, i, positions.next());
+  for (unsigned i = 0; i < n; ++i) ct_swap_at(perm, n, 0, i, positions.next(), kernel);
 }
 
 // Section 2.4, the stream handling of sample_blinding_perm (sampler.cpp).
 template <KeccakPermutation F>
-void ct_sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m) {
+void ct_sample_blinding_perm(BasicKeccakSponge<F>& x, std::uint16_t* perm, unsigned m, bool kernel) {
   for (unsigned i = 0; i < m; ++i) perm[i] = static_cast<std::uint16_t>(i);
   for (unsigned i = 0; i + 1 < m; ++i) {
     std::uint8_t b[4];
     x.squeeze(b, 4);
-    ct_swap_at(perm, m, i, i, i + ct::mod_public(load_le32(b), m - i));
+    ct_swap_at(perm, m, i, i, i + ct::mod_public(load_le32(b), m - i), kernel);
   }
   std::uint8_t last[4];
   x.squeeze(last, 4);
 }
 
-template void ct_sample_monomial(KeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
-template void ct_sample_monomial(CompactKeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned);
-template void ct_sample_blinding_perm(KeccakSponge&, std::uint16_t*, unsigned);
-template void ct_sample_blinding_perm(CompactKeccakSponge&, std::uint16_t*, unsigned);
+template void ct_sample_monomial(KeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned, bool);
+template void ct_sample_monomial(CompactKeccakSponge&, std::uint8_t*, std::uint16_t*, unsigned, bool);
+template void ct_sample_blinding_perm(KeccakSponge&, std::uint16_t*, unsigned, bool);
+template void ct_sample_blinding_perm(CompactKeccakSponge&, std::uint16_t*, unsigned, bool);
 
 }  // namespace sigspace::less

@@ -10,8 +10,8 @@
 
 namespace sigspace::less {
 
-template <class P>
-void finish_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt, std::uint8_t* digest) {
+template <class P, class Hash>
+void finish_digest(Hash& h, Bytes message, const std::uint8_t* salt, std::uint8_t* digest) {
   h.absorb(message);
   h.absorb(salt, P::salt_bytes);
   h.finalize();
@@ -19,8 +19,8 @@ void finish_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt,
 }
 
 // Section 9 step 5: the digest recomputed against the signature's.
-template <class P>
-Status check_digest(typename P::Hash& h, Bytes message, const std::uint8_t* salt, const std::uint8_t* digest) {
+template <class P, class Hash>
+Status check_digest(Hash& h, Bytes message, const std::uint8_t* salt, const std::uint8_t* digest) {
   std::uint8_t expect[P::digest_bytes];
   finish_digest<P>(h, message, salt, expect);
   const bool equal = ct::compare(Bytes(expect, P::digest_bytes), Bytes(digest, P::digest_bytes)) == 0;

@@ -27,27 +27,28 @@ struct ExpandedKey {
 };
 
 // The section 2.2 monomial sampler: the direct one (the reference's) or, with ConstantTime,
-// ct_sample_monomial; on P::Xof, whichever permutation it runs on.
-template <bool ConstantTime, class Xof>
+// ct_sample_monomial (Kernel: its swaps through the platform kernel where the build has one);
+// on P::Xof, whichever permutation it runs on.
+template <bool ConstantTime, class Xof, bool Kernel = false>
 void sample_monomial_with(Xof& x, std::uint8_t* coef, std::uint16_t* perm, unsigned n) {
   if constexpr (ConstantTime)
-    ct_sample_monomial(x, coef, perm, n);
+    ct_sample_monomial(x, coef, perm, n, Kernel);
   else
     sample_monomial(x, coef, perm, n);
 }
 
 // Section 2.2: the secret monomial j (this is Q_j^-1) from XOF(monomial seed j).
-template <class P, bool ConstantTime = false>
+template <class P, bool ConstantTime = false, bool Kernel = false>
 void secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
   x.absorb(mono_seed, 2 * P::lambda);
   x.finalize();
-  sample_monomial_with<ConstantTime>(x, coef, perm, P::n);
+  sample_monomial_with<ConstantTime, typename P::Xof, Kernel>(x, coef, perm, P::n);
   x.wipe();
 }
 
 // Section 2.2: the ephemeral monomial of round i from XOF(round seed || salt || u16le(i)).
-template <class P, bool ConstantTime = false>
+template <class P, bool ConstantTime = false, bool Kernel = false>
 void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                     std::uint8_t* coef, std::uint16_t* perm) {
   typename P::Xof x;
@@ -56,7 +57,7 @@ void round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, un
   x.absorb(salt, P::salt_bytes);
   x.absorb(idx, 2);
   x.finalize();
-  sample_monomial_with<ConstantTime>(x, coef, perm, P::n);
+  sample_monomial_with<ConstantTime, typename P::Xof, Kernel>(x, coef, perm, P::n);
   x.wipe();
 }
 

@@ -109,6 +109,9 @@ struct Params : Set {
   using Xof = std::conditional_t<category == 1, Shake128, Shake256>;
   using Hash = std::conditional_t<category == 1, Sha3_256,
                                   std::conditional_t<category == 3, Sha3_384, Sha3_512>>;
+  // The same hash on a given permutation (the keccak-kernel technique's block digest).
+  template <KeccakPermutation F>
+  using HashOn = BasicSha3<F, 2 * lambda>;
   static constexpr TreeShape tree() {
     return {Set::off, Set::npl, Set::lpl, sizeof Set::off / sizeof Set::off[0],
             Set::leaf_start, Set::leaf_count, sizeof Set::leaf_start / sizeof Set::leaf_start[0]};

@@ -23,7 +23,8 @@ struct SpeedCeiling {
       point::Technique{speed_ceiling::kRank2, "rank-2-update"},
       point::Technique{speed_ceiling::kTwoPassCf, "two-pass-cf"},
       point::Technique{speed_ceiling::kPublicVerify, "public-verify"},
-      point::Technique{speed_ceiling::kLaneKernel, "lane-kernel"}};
+      point::Technique{speed_ceiling::kLaneKernel, "lane-kernel"},
+      point::Technique{speed_ceiling::kKeccakKernel, "keccak-kernel"}};
   // The price of constant time (issue 17): its ablation signs with the reference's
   // data-dependent kernels (samplers, exchange, blinding, responses); measured, never an
   // operating point. Key generation stays constant-time there: the price measured is signing's

@@ -26,6 +26,12 @@ inline constexpr unsigned kPublicVerify = 1u << 7;  // verification's exchanges 
 // The rank-2 pass's columns through the platform's Thumb-2 kernel (less/arch/armv7m/lanes.S);
 // on the host build, which has none, the portable lanes (point and ablation the same code).
 inline constexpr unsigned kLaneKernel = 1u << 9;
+// The block digest (every round's k x m bytes through SHA3: most of the Keccak-f[1600] calls of
+// signing and verification) on the platform's Thumb-2 permutation (keccak_f1600_armv7m); on the
+// host build the portable one (point and ablation the same code), as ML-DSA's keccak-kernel.
+inline constexpr unsigned kKeccakKernel = 1u << 10;
+template <class P, unsigned T>
+using BlockHash = typename P::template HashOn<keccak_kernel_or<(T & kKeccakKernel) != 0, &keccak_f1600>>;
 // A contrast, not a technique (sigspace/point.hpp): off, signing uses the reference's
 // data-dependent kernels, to measure the price of constant time (issue 17).
 inline constexpr unsigned kConstantTime = 1u << 8;
@@ -121,15 +127,16 @@ void pivot_map(exchange::Tableau& t, std::uint8_t* flags, std::uint8_t* map) {
 }
 
 // Section 2.2 with the constant-time sampler (or, CT false, the reference's: the price of
-// constant time): the ephemeral monomial of round i and secret monomial j (Q_j^-1).
-template <class P, bool CT = true>
+// constant time): the ephemeral monomial of round i and secret monomial j (Q_j^-1). Kernel:
+// the lane-kernel technique (the swaps through the platform's Thumb-2 kernel).
+template <class P, bool CT = true, bool Kernel = false>
 void ct_round_monomial(const std::uint8_t* round_seed, const std::uint8_t* salt, unsigned i,
                        std::uint8_t* coef, std::uint16_t* perm) {
-  round_monomial<P, CT>(round_seed, salt, i, coef, perm);
+  round_monomial<P, CT, Kernel>(round_seed, salt, i, coef, perm);
 }
-template <class P, bool CT = true>
+template <class P, bool CT = true, bool Kernel = false>
 void ct_secret_monomial(const std::uint8_t* mono_seed, std::uint8_t* coef, std::uint16_t* perm) {
-  secret_monomial<P, CT>(mono_seed, coef, perm);
+  secret_monomial<P, CT, Kernel>(mono_seed, coef, perm);
 }
 
 }  // namespace sigspace::less::speed_ceiling

@@ -65,9 +65,10 @@ void sign_seeds(ExpandedKey<P>& key, const std::uint8_t* salt, std::uint8_t* nod
 // Section 5 steps 7-11, once every round's block is absorbed in h: the digest, the challenge,
 // the challenged rounds' responses (from the frame's pivot maps) and the seed-tree path; then
 // the key and the frame are wiped. Shared with the balanced point (same frame field names).
-// CT false: the reference's data-dependent kernels (the price-of-constant-time contrast).
-template <class P, class Frame, bool CT = true>
-Status sign_finish(typename P::Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& msg,
+// CT false: the reference's data-dependent kernels (the price-of-constant-time contrast);
+// Kernel: the lane-kernel technique.
+template <class P, class Frame, bool CT = true, bool Kernel = false, class Hash>
+Status sign_finish(Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& msg,
                    const std::uint8_t* salt, std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned t = P::t;
   std::uint8_t* digest = sig;
@@ -80,7 +81,7 @@ Status sign_finish(typename P::Hash& h, ExpandedKey<P>& key, Frame& f, const Mes
   std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
   for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
     if (chall[i] == 0) continue;
-    ct_secret_monomial<P, CT>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
+    ct_secret_monomial<P, CT, Kernel>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
     if constexpr (CT)
       ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
     else
@@ -115,7 +116,7 @@ template <class P, unsigned T>
 Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8_t* salt,
             std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned k = P::k, m = P::m, t = P::t, lambda = P::lambda;
-  constexpr bool ct = (T & kConstantTime) != 0;
+  constexpr bool ct = (T & kConstantTime) != 0, kernel = (T & kLaneKernel) != 0;
   SignFrame<P, T> f;
   ExpandedKey<P> key(state);
   typename P::Xof blinding;
@@ -124,16 +125,16 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
 
   expand_g0<P>(key.g0_seed, f.w.bytes);  // step 5: V, kept as its columns
   transpose(f.w.bytes, k, m, f.vt);
-  typename P::Hash h;
+  BlockHash<P, T> h;
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
-      ct_round_monomial<P, ct>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
+      ct_round_monomial<P, ct, kernel>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
       g0_round<P, T, !ct>(f.w, f.vt, f.perm);
       std::uint8_t* a = f.w.bytes;  // the round's block
       exchange::Tableau tab = f.w.tableau();
       pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
       if constexpr (ct)
-        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys, (T & kLaneKernel) != 0);
+        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys, kernel);
       else  // two m-entry monomials in coef (n = 2m bytes) and perm, keys
         blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.coef + m, f.keys);
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
@@ -146,7 +147,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes, k * m);
   }
   blinding.wipe();
-  return sign_finish<P, SignFrame<P, T>, ct>(h, key, f, msg, salt, sig, sig_len);
+  return sign_finish<P, SignFrame<P, T>, ct, kernel>(h, key, f, msg, salt, sig, sig_len);
 }
 
 }  // namespace sigspace::less::speed_ceiling

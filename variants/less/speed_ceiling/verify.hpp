@@ -69,7 +69,7 @@ Status verify(Bytes pk, const MessageInput& msg, Bytes sig) {
 
   expand_g0<P>(pk.data(), f.w.bytes);  // step 3: pk starts with G0_seed
   transpose(f.w.bytes, k, m, f.vt);
-  typename P::Hash h;
+  BlockHash<P, T> h;
   for (unsigned i = 0; i < t; ++i) {  // step 4
     if (chall[i] == 0) {
       round_monomial<P>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);

@@ -227,3 +227,57 @@ sigspace_less_cswap_rows_armv7m:
   pop {r4, r5}
   bx lr
   .size sigspace_less_cswap_rows_armv7m, . - sigspace_less_cswap_rows_armv7m
+
+/* extern "C" uint32_t sigspace_less_swap_scan_armv7m(uint8_t* words, unsigned count,
+ *                                                    uint32_t index2, uint32_t pos2,
+ *                                                    uint32_t at_i2);
+ * The one pass of ct_swap_at (ct_sampler.cpp) over count words of two 16-bit permutation
+ * entries from words (any even address): returns the entry at the secret position pos in its
+ * lane (the other lane 0) and writes perm[i] there. index2 holds the first word's two entry
+ * indices (low lane, high lane), pos2 and at_i2 the position and perm[i] in both lanes. Per
+ * word: eor with pos2 and usub16 of one in each lane set GE exactly in the lanes that are not
+ * pos; then sel keeps those lanes and takes the entry (into the result) and perm[i] (into the
+ * word) in the lane that is: 4 instructions a word more than the load, store and index step,
+ * against about 16 for the portable lane masks. Single loads and stores (the entries may
+ * be 2-aligned), never ldm. Constant-time: pos and perm[i] only set flags and feed sel; the
+ * loop runs by the public count. DSP extension (usub16, sel). Stack: 24 bytes (r4-r8, and r1 around the loop).
+ */
+  .macro SWAP_SCAN_WORD
+  ldr r12, [r0]
+  eor r8, r2, r3
+  usub16 r8, r8, r6           /* GE in every lane whose index is not pos */
+  sel r5, r5, r12             /* the result takes the entry at pos */
+  sel r12, r12, r4            /* the word takes perm[i] at pos */
+  str r12, [r0], #4
+  add r2, r2, r7
+  .endm
+
+  .global sigspace_less_swap_scan_armv7m
+  .type sigspace_less_swap_scan_armv7m, %function
+  .p2align 2
+  .thumb_func
+sigspace_less_swap_scan_armv7m:
+  push {r4-r8}
+  ldr r4, [sp, #20]           /* at_i2: the fifth argument */
+  movs r5, #0
+  mov r6, #0x00010001
+  mov r7, #0x00020002
+  lsrs r12, r1, #1            /* pairs of words */
+  beq 2f
+  push {r1}
+  mov r1, r12
+1:
+  SWAP_SCAN_WORD
+  SWAP_SCAN_WORD
+  subs r1, r1, #1
+  bne 1b
+  pop {r1}
+2:
+  tst r1, #1
+  beq 3f
+  SWAP_SCAN_WORD
+3:
+  mov r0, r5
+  pop {r4-r8}
+  bx lr
+  .size sigspace_less_swap_scan_armv7m, . - sigspace_less_swap_scan_armv7m
