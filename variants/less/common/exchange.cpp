@@ -125,6 +125,17 @@ void visit(Tableau& t, unsigned p, Lanes lanes, bool fold_now) {
   finish(t, p, u, t.onehot, v);
 }
 
+// The rank-2 pass's factors for one column from its two gathered lanes (unreduced): f1 for the
+// first exchange, and f2 from the second pivot row's entry after the first exchange.
+struct Factors {
+  std::uint32_t f1, f2;
+};
+inline Factors pair_factors(std::uint32_t lane1, std::uint32_t lane2, const Pivot& v1, const Pivot& v2,
+                            std::uint32_t ut1_at_r2) {
+  const std::uint32_t f1 = minus_s(fq_red(lane1), v1.inv);
+  return {f1, minus_s(fq_red(fq_red(lane2) + f1 * ut1_at_r2), v2.inv)};
+}
+
 // Two exchanges to one column in one pass (rank-2): both pivot rows gathered from the column
 // before it changes (the second corrected by the first exchange's u~1 at its row, ut1_at_r2),
 // then col += f1 u~1 + f2 u~2, folded or not (bounds at fold).
@@ -133,9 +144,8 @@ void pair_update(std::uint32_t* col, unsigned words, const std::uint32_t* oh1, c
                  std::uint32_t ut1_at_r2, bool fold_now) {
   std::uint32_t acc1 = 0, acc2 = 0;
   for (unsigned w = 0; w < words; ++w) acc1 |= col[w] & oh1[w], acc2 |= col[w] & oh2[w];
-  const std::uint32_t f1 = minus_s(fq_red((acc1 & 0xffffu) | (acc1 >> 16)), v1.inv);
-  const std::uint32_t e2 = fq_red(fq_red((acc2 & 0xffffu) | (acc2 >> 16)) + f1 * ut1_at_r2);
-  const std::uint32_t f2 = minus_s(e2, v2.inv);
+  const auto [f1, f2] = pair_factors((acc1 & 0xffffu) | (acc1 >> 16), (acc2 & 0xffffu) | (acc2 >> 16), v1, v2,
+                                     ut1_at_r2);
   if (fold_now)
     for (unsigned w = 0; w < words; ++w) col[w] = fold(col[w] + f1 * ut1[w] + f2 * ut2[w]);
   else
@@ -149,17 +159,11 @@ constexpr bool kHaveKernel = true;
 void pair_update_kernel(std::uint32_t* col, unsigned words, const std::uint32_t* e1, const std::uint32_t* e2,
                         const std::uint32_t* ut1, const std::uint32_t* ut2, const Pivot& v1, const Pivot& v2,
                         std::uint32_t ut1_at_r2, bool fold_now) {
-  const std::uint64_t entries = sigspace_less_gather2_armv7m(col, e1, e2, words);
-  const std::uint32_t f1 = minus_s(fq_red(static_cast<std::uint32_t>(entries)), v1.inv);
-  const std::uint32_t e2_now = fq_red(fq_red(static_cast<std::uint32_t>(entries >> 32)) + f1 * ut1_at_r2);
-  const std::uint32_t f2 = minus_s(e2_now, v2.inv);
+  const std::uint64_t lanes = sigspace_less_gather2_armv7m(col, e1, e2, words);
+  const auto [f1, f2] = pair_factors(static_cast<std::uint32_t>(lanes), static_cast<std::uint32_t>(lanes >> 32),
+                                     v1, v2, ut1_at_r2);
   (fold_now ? sigspace_less_update2_fold_armv7m : sigspace_less_update2_armv7m)(col, ut1, ut2, words, f1, f2);
 }
-#else
-constexpr bool kHaveKernel = false;
-void pair_update_kernel(std::uint32_t*, unsigned, const std::uint32_t*, const std::uint32_t*, const std::uint32_t*,
-                        const std::uint32_t*, const Pivot&, const Pivot&, std::uint32_t, bool) {}
-#endif
 
 // The one-hot row masks (0xffff in the pivot's lane) as the kernel's unit vectors (1 there),
 // and back: both pivots' k words.
@@ -169,6 +173,9 @@ void to_units(std::uint32_t* onehot, unsigned k) {
 void to_masks(std::uint32_t* onehot, unsigned k) {
   for (unsigned w = 0; w < k; ++w) onehot[w] *= 0xffffu;
 }
+#else
+constexpr bool kHaveKernel = false;
+#endif
 
 // One rank-2 pass over the columns that take both exchanges (take(j)), portable or through
 // the kernel.
@@ -177,6 +184,7 @@ void pair_pass(Tableau& t, const Pivot& v1, const Pivot& v2, std::uint32_t ut1_a
                bool kernel, Take take) {
   const unsigned words = t.k / 2;
   const std::uint32_t *oh1 = t.onehot, *oh2 = t.onehot + words, *ut1 = t.utilde, *ut2 = t.utilde + words;
+#if defined(SIGSPACE_HAVE_LESS_LANES_ARMV7M)
   if (kernel) {
     to_units(t.onehot, t.k);
     for (unsigned j = 0; j < t.m; ++j)
@@ -185,6 +193,9 @@ void pair_pass(Tableau& t, const Pivot& v1, const Pivot& v2, std::uint32_t ut1_a
     to_masks(t.onehot, t.k);
     return;
   }
+#else
+  (void)kernel;  // no kernel in this build: run() and run_public() pass false
+#endif
   for (unsigned j = 0; j < t.m; ++j)
     if (take(j)) pair_update(t.cols + std::size_t{j} * words, words, oh1, oh2, ut1, ut2, v1, v2, ut1_at_r2, fold_now);
 }
