@@ -13,6 +13,7 @@
 
 #include "less/common/canonical.hpp"
 #include "less/common/canonical_in_place.hpp"
+#include "less/common/canonical_rows.hpp"
 #include "less/common/codes.hpp"
 #include "less/common/exchange.hpp"
 #include "less/common/fq.hpp"
@@ -270,6 +271,34 @@ TEST(LessCanonical, TwoPassEqualsOnePass) {
     failed += !ok;
   }
   EXPECT_GT(failed, 0u);
+}
+
+// scale_normalise = the reference's steps (fq_mul by d, all_equal, normalise) on random rows,
+// rows of few values (zero sums, rows that do not normalise) and rows that scale to one value.
+TEST(LessCanonical, ScaleNormaliseMatchesTheReferenceSteps) {
+  std::mt19937 rng(8);
+  unsigned equal = 0, failed = 0;
+  for (unsigned trial = 0; trial < 30000; ++trial) {
+    const auto m = static_cast<unsigned>(1 + rng() % 274), values = static_cast<unsigned>(1 + rng() % 4);
+    std::vector<std::uint8_t> src(m), d(m), want(m), got(m, 0xee);
+    for (auto& x : d) x = static_cast<std::uint8_t>(1 + rng() % 126);
+    const auto c = static_cast<std::uint8_t>(rng() % 127);
+    for (unsigned j = 0; j < m; ++j)
+      src[j] = trial % 5 == 0   ? fq_mul(c, fq_inv(d[j]))  // all c once scaled
+               : trial % 5 == 1 ? static_cast<std::uint8_t>(rng() % 127)
+                                : static_cast<std::uint8_t>(rng() % values);
+    const bool keep_equal = trial % 2 == 0;
+    for (unsigned j = 0; j < m; ++j) want[j] = fq_mul(src[j], d[j]);
+    const bool all = keep_equal && cf_rows::all_equal(want.data(), m);
+    const bool ok = all || cf_rows::normalise(want.data(), m);
+    ASSERT_EQ(cf_rows::scale_normalise(src.data(), d.data(), m, keep_equal, got.data()), ok) << "trial " << trial;
+    if (ok) {
+      ASSERT_EQ(got, want) << "trial " << trial;
+    }
+    equal += all, failed += !ok;
+  }
+  EXPECT_GT(equal, 1000u);
+  EXPECT_GT(failed, 100u);
 }
 
 // The in-place form = one pass on dense category-1 blocks (k = m = 126), tall and wide blocks

@@ -3,6 +3,7 @@
 #include <gtest/gtest.h>
 
 #include <random>
+#include <vector>
 
 #include "less/common/codes.hpp"
 #include "less/common/fq.hpp"
@@ -15,6 +16,25 @@ using namespace sigspace::less;
 TEST(LessCommon, FieldInverseAndReduction) {
   for (unsigned a = 1; a < kQ; ++a) EXPECT_EQ(a * fq_inv(a) % kQ, 1u);
   for (std::uint32_t x = 0; x < (1u << 16); ++x) ASSERT_EQ(fq_red(x), x % kQ);
+  for (std::uint32_t x = 0; x < (1u << 25); ++x) ASSERT_EQ(fq_mod(x), x % kQ);  // its whole domain
+}
+
+// The 4 x 4-block transposes = the element-wise definition, at every shape's edges.
+TEST(LessCommon, TransposesMatchTheDefinition) {
+  std::mt19937 rng(9);
+  for (const unsigned rows : {1u, 3u, 4u, 5u, 8u, 11u, 126u, 200u, 274u})
+    for (const unsigned cols : {1u, 2u, 4u, 7u, 12u, 126u, 200u, 274u}) {
+      std::vector<std::uint8_t> a(rows * cols), want(rows * cols), got(rows * cols);
+      for (auto& x : a) x = static_cast<std::uint8_t>(rng());
+      for (unsigned r = 0; r < rows; ++r)
+        for (unsigned c = 0; c < cols; ++c) want[c * rows + r] = a[r * cols + c];
+      transpose(a.data(), rows, cols, got.data());
+      ASSERT_EQ(got, want) << rows << " x " << cols;
+      if (rows == cols) {
+        transpose_square(a.data(), rows);
+        ASSERT_EQ(a, want) << rows << " square";
+      }
+    }
 }
 
 TEST(LessCommon, RrefPackRoundTrip) {

@@ -42,12 +42,14 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
       g0_round<P, T, !ct>(f.w, key.g0_seed, f.perm);
       exchange::Tableau tab = f.w.tableau();
       speed_ceiling::pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
-      exchange::store_in_place(tab);
       std::uint8_t* a = f.w.bytes();  // the round's block
-      if constexpr (ct)
-        ct_blind(a, k, m, blinding, nullptr, f.coef, f.perm, f.keys, kernel);
-      else  // the second block is free once the round's block is stored in the first
+      if constexpr (ct) {  // the block's columns, blinded in place (one transpose, not three)
+        exchange::store_columns(tab);
+        ct_blind_columns(a, a, k, m, blinding, f.coef, f.perm, f.keys, kernel);
+      } else {  // the second block is free once the round's block is stored in the first
+        exchange::store_in_place(tab);
         blind(a, k, m, blinding, a + std::size_t{k} * m, f.coef, f.perm, f.coef + m, f.keys);
+      }
       // The canonical form's input is blinded by a fresh secret monomial pair (section 6.5; D10).
       SIGSPACE_CT_DECLASSIFY(a, std::size_t{k} * m);
       if (f.w.canonical_form()) break;

@@ -47,6 +47,44 @@ bool normalise(std::uint8_t* row, unsigned m) {
   return true;
 }
 
+namespace {
+// scale_normalise with each value passed to put(j, value) instead of stored.
+template <class Put>
+bool scale_normalise_each(const std::uint8_t* src, const std::uint8_t* d, unsigned m, bool keep_equal, Put put) {
+  std::uint32_t sum = 0;
+  for (unsigned j = 0; j < m; ++j) sum += src[j] * d[j];
+  const std::uint32_t c = fq_mod(src[0] * d[0]);
+  // An all-equal row sums to m c: only then is every value compared.
+  if (keep_equal && fq_mod(sum) == fq_mod(m * c)) {
+    bool equal = true;
+    for (unsigned j = 1; j < m; ++j) equal &= fq_mod(src[j] * d[j]) == c;
+    if (equal) {
+      for (unsigned j = 0; j < m; ++j) put(j, c);
+      return true;
+    }
+  }
+  std::uint32_t f = kFqInv.v[fq_mod(sum)];
+  if (f == 0) {  // the sum is zero: the sum of inverses itself, unless it is zero too
+    std::uint32_t isum = 0;
+    for (unsigned j = 0; j < m; ++j) isum += kFqInv.v[fq_mod(src[j] * d[j])];
+    f = fq_mod(isum);
+    if (f == 0) return false;
+  }
+  for (unsigned j = 0; j < m; ++j) put(j, fq_mod(src[j] * d[j] * f));
+  return true;
+}
+}  // namespace
+
+bool scale_normalise(const std::uint8_t* src, const std::uint8_t* d, unsigned m, bool keep_equal, std::uint8_t* out) {
+  return scale_normalise_each(src, d, m, keep_equal,
+                              [out](unsigned j, std::uint32_t v) { out[j] = static_cast<std::uint8_t>(v); });
+}
+
+bool scaled_histogram(const std::uint8_t* src, const std::uint8_t* d, unsigned m, bool keep_equal, std::uint8_t* h) {
+  std::memset(h, 0, 128);
+  return scale_normalise_each(src, d, m, keep_equal, [h](unsigned, std::uint32_t v) { ++h[v]; });
+}
+
 bool all_equal(const std::uint8_t* row, unsigned m) {
   for (unsigned j = 1; j < m; ++j)
     if (row[j] != row[0]) return false;
@@ -84,28 +122,24 @@ bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const st
 }
 
 bool candidate_key(const std::uint8_t* a, unsigned m, unsigned r, const std::uint16_t* rows_j, unsigned nj,
-                   std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key) {
+                   std::uint8_t* d, std::uint8_t* h, std::uint8_t* key) {
   const std::uint8_t* cand_row = a + std::size_t{r} * m;
   for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
   for (unsigned x = 0; x < nj; ++x) {
-    const std::uint8_t* src = a + std::size_t{rows_j[x]} * m;
-    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
-    if (!normalise(row, m)) return false;
-    histogram(row, m, h);
+    if (!scaled_histogram(a + std::size_t{rows_j[x]} * m, d, m, false, h)) return false;
     if (x == 0 || hist_less(h, key)) std::memcpy(key, h, 128);
   }
   return true;
 }
 
-bool least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
-               std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least) {
-  bool any = false;
+unsigned least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
+                   std::uint8_t* d, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least) {
+  unsigned first = k;
   for (unsigned r = 0; r < k; ++r) {
-    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, rows_j, nj, d, row, h, key)) continue;
-    if (!any || hist_less(key, least)) std::memcpy(least, key, 128);
-    any = true;
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, rows_j, nj, d, h, key)) continue;
+    if (first == k || hist_less(key, least)) std::memcpy(least, key, 128), first = r;  // strictly less
   }
-  return any;
+  return first;
 }
 
 }  // namespace cf_rows
@@ -114,6 +148,7 @@ using namespace cf_rows;
 
 // Steps 4c-4e: scale columns by d, normalise rows, sort rows (multiset order) and columns
 // (lexicographic). Writes the candidate's first-row histogram to l_new; false when rejected.
+template <bool Fast>
 bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d,
                      const std::uint8_t* lbest, const CfScratch& ws, std::uint8_t* l_new) {
   std::uint8_t* c = ws.cand;
@@ -122,8 +157,12 @@ bool build_candidate(const std::uint8_t* a, unsigned k, unsigned m, const std::u
   for (unsigned r = 0; r < k; ++r) {
     std::uint8_t* row = c + std::size_t{r} * m;
     const std::uint8_t* src = a + std::size_t{r} * m;
-    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
-    if (!all_equal(row, m) && !normalise(row, m)) return false;
+    if constexpr (Fast) {
+      if (!scale_normalise(src, d, m, true, row)) return false;
+    } else {  // the reference's steps, as its code runs them
+      for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(src[j], d[j]);
+      if (!all_equal(row, m) && !normalise(row, m)) return false;
+    }
     histogram(row, m, hist + std::size_t{r} * 128);
     max_zeros = std::max<unsigned>(max_zeros, hist[std::size_t{r} * 128]);
   }
@@ -166,7 +205,7 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
     if (!zero_free(cand_row, m)) continue;
     for (unsigned j = 0; j < m; ++j) d[j] = kFqInv.v[cand_row[j]];
     if (!precheck(a, m, d, ws.rows_j, nj, lbest, row, h)) continue;
-    if (!build_candidate(a, k, m, d, lbest, ws, l_new)) continue;
+    if (!build_candidate<false>(a, k, m, d, lbest, ws, l_new)) continue;
     if (std::memcmp(ws.cand, ws.best, std::size_t{k} * m) < 0) {
       std::memcpy(ws.best, ws.cand, std::size_t{k} * m);
       std::memcpy(lbest, l_new, 128);
@@ -185,25 +224,25 @@ bool canonical_form(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws
 // is the least among the candidates whose builds succeed: a candidate is built only when its
 // key is strictly below the best one's (precheck), and then it always wins the comparison,
 // since its first row is smaller. So pass 1 finds the least key over the candidates whose
-// maximal-zero rows all normalise (those whose precheck cannot fail on normalisation), and
-// pass 2 builds, in row order, only the candidates with that key, and keeps the first that
-// succeeds; when none does (a later row fails to normalise, about 1 % of builds), the
-// one-pass form decides. The reference builds about four candidates per round; this builds one.
+// maximal-zero rows all normalise (those whose precheck cannot fail on normalisation) and the
+// first row that has it, and pass 2 builds, in row order from that row, only the candidates
+// with that key, and keeps the first that succeeds; when none does (a later row fails to
+// normalise, about 1 % of builds), the one-pass form decides. The reference builds about four candidates per round; this builds one.
 bool canonical_form_two_pass(std::uint8_t* a, unsigned k, unsigned m, const CfScratch& ws) {
   const unsigned nj = max_zero_rows(a, k, m, ws.rows_j);
   if (nj == m) return false;  // all rows tie, as canonical_form
 
-  std::uint8_t d[512], row[512], h[128], key[128], least[128], none[128] = {};
-  const bool any = least_key(a, k, m, ws.rows_j, nj, d, row, h, key, least);  // pass 1
+  std::uint8_t d[512], h[128], key[128], least[128], none[128] = {};
+  const unsigned first = least_key(a, k, m, ws.rows_j, nj, d, h, key, least);  // pass 1
   bool done = false;
-  for (unsigned r = 0; any && r < k && !done; ++r) {  // pass 2
-    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows_j, nj, d, row, h, key) ||
+  for (unsigned r = first; r < k && !done; ++r) {  // pass 2, from the first row with the key
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows_j, nj, d, h, key) ||
         std::memcmp(key, least, 128) != 0)
       continue;
     std::uint8_t l_new[128];
-    done = build_candidate(a, k, m, d, none, ws, l_new);  // d is this candidate's (candidate_key)
+    done = build_candidate<true>(a, k, m, d, none, ws, l_new);  // d is this candidate's (candidate_key)
   }
-  ct::wipe(d, sizeof d), ct::wipe(row, sizeof row), ct::wipe(h, sizeof h);
+  ct::wipe(d, sizeof d), ct::wipe(h, sizeof h);
   if (done) {
     std::memcpy(a, ws.cand, std::size_t{k} * m);
     return true;

@@ -14,13 +14,11 @@ using namespace cf_rows;
 // row scaled by d must be all-equal or normalise. Writes the least scaled row's histogram to
 // least. The reference's pruning test there (no row with as many zeros as the best's first row)
 // never fires: scaling keeps every row's zeros, and a first row is one with the most. h is scratch.
-bool build_succeeds(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d, std::uint8_t* line,
+bool build_succeeds(const std::uint8_t* a, unsigned k, unsigned m, const std::uint8_t* d,
                     std::uint8_t* h, std::uint8_t* least) {
   for (unsigned r = 0; r < k; ++r) {
     const std::uint8_t* src = a + std::size_t{r} * m;
-    for (unsigned j = 0; j < m; ++j) line[j] = fq_mul(src[j], d[j]);
-    if (!all_equal(line, m) && !normalise(line, m)) return false;
-    histogram(line, m, h);
+    if (!scaled_histogram(src, d, m, true, h)) return false;
     if (r == 0 || hist_less(h, least)) std::memcpy(least, h, 128);
   }
   return true;
@@ -43,12 +41,11 @@ void scalars_of(const std::uint8_t* a, unsigned m, unsigned r, std::uint8_t* d) 
 [[gnu::noinline]] unsigned shortcut(const std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws,
                                     unsigned nj) {
   std::uint8_t h[128], key[128], least[128];
-  if (!least_key(a, k, m, ws.rows, nj, ws.d, ws.line, h, key, least)) return k;
-  for (unsigned r = 0; r < k; ++r) {
-    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows, nj, ws.d, ws.line, h, key) ||
+  for (unsigned r = least_key(a, k, m, ws.rows, nj, ws.d, h, key, least); r < k; ++r) {
+    if (!zero_free(a + std::size_t{r} * m, m) || !candidate_key(a, m, r, ws.rows, nj, ws.d, h, key) ||
         std::memcmp(key, least, 128) != 0)
       continue;
-    if (build_succeeds(a, k, m, ws.d, ws.line, h, key)) return r;
+    if (build_succeeds(a, k, m, ws.d, h, key)) return r;
   }
   return k;
 }
@@ -60,7 +57,7 @@ void scalars_of(const std::uint8_t* a, unsigned m, unsigned r, std::uint8_t* d) 
     if (!zero_free(a + std::size_t{r} * m, m)) continue;
     scalars_of(a, m, r, ws.d);
     if (!precheck(a, m, ws.d, ws.rows, nj, lbest, ws.line, h)) continue;
-    if (!build_succeeds(a, k, m, ws.d, ws.line, h, l_new)) continue;
+    if (!build_succeeds(a, k, m, ws.d, h, l_new)) continue;
     win = r;
     std::memcpy(lbest, l_new, 128);
   }
@@ -136,8 +133,7 @@ void permute_rows(std::uint8_t* a, unsigned k, unsigned m, std::uint16_t* order,
 void build_in_place(std::uint8_t* a, unsigned k, unsigned m, const CfInPlaceScratch& ws) {
   for (unsigned r = 0; r < k; ++r) {
     std::uint8_t* row = a + std::size_t{r} * m;
-    for (unsigned j = 0; j < m; ++j) row[j] = fq_mul(row[j], ws.d[j]);
-    if (!all_equal(row, m)) normalise(row, m);  // succeeds: winner() checked it
+    scale_normalise(row, ws.d, m, true, row);  // succeeds: winner() checked it
     if (ws.keys != nullptr) ws.keys[r] = row_key(row, m);
   }
   for (unsigned r = 0; r < k; ++r) ws.rows[r] = static_cast<std::uint16_t>(r);

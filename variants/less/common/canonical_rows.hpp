@@ -18,6 +18,13 @@ void histogram(const std::uint8_t* row, unsigned m, std::uint8_t* h);
 // Row normalisation: scale by the inverse of the row sum, or when the sum is zero by the sum of
 // inverses itself; false when that is zero too.
 bool normalise(std::uint8_t* row, unsigned m);
+// Step 4c on one row as a single pass per value: out = src scaled by d and normalised, or,
+// when keep_equal and the scaled row is all-equal, only scaled (the reference leaves such a row
+// as it is); false when it does not normalise. Products and the sum stay unreduced (< 2^25)
+// until fq_mod. out may be src. The same rows as fq_mul, all_equal and normalise give.
+bool scale_normalise(const std::uint8_t* src, const std::uint8_t* d, unsigned m, bool keep_equal, std::uint8_t* out);
+// The same row's histogram (histogram()) without the row.
+bool scaled_histogram(const std::uint8_t* src, const std::uint8_t* d, unsigned m, bool keep_equal, std::uint8_t* h);
 bool all_equal(const std::uint8_t* row, unsigned m);
 bool zero_free(const std::uint8_t* row, unsigned m);
 // The rows with the most zeros, in increasing order (the candidates' pruning set); their number.
@@ -29,10 +36,11 @@ bool precheck(const std::uint8_t* a, unsigned m, const std::uint8_t* d, const st
 // Candidate r's column scalars d (the inverses of its row) and its key: the least histogram of
 // the maximal-zero rows scaled by d and normalised; false when one of them does not normalise.
 bool candidate_key(const std::uint8_t* a, unsigned m, unsigned r, const std::uint16_t* rows_j, unsigned nj,
-                   std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key);
-// The least key over the zero-free candidates whose keys exist (two-pass form, pass 1); false
-// when there is none. d, row, h and key are scratch.
-bool least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
-               std::uint8_t* d, std::uint8_t* row, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least);
+                   std::uint8_t* d, std::uint8_t* h, std::uint8_t* key);
+// The least key over the zero-free candidates whose keys exist (two-pass form, pass 1), and the
+// first row that has it (no row before it does), or k when there is none. d, h and key are
+// scratch.
+unsigned least_key(const std::uint8_t* a, unsigned k, unsigned m, const std::uint16_t* rows_j, unsigned nj,
+                   std::uint8_t* d, std::uint8_t* h, std::uint8_t* key, std::uint8_t* least);
 
 }  // namespace sigspace::less::cf_rows

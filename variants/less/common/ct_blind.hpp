@@ -14,5 +14,11 @@ namespace sigspace::less {
 template <KeccakPermutation F>
 void ct_blind(std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof, std::uint8_t* tmp,
               std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys, bool kernel = false);
+// The same from the block's columns (cols: m x k bytes, a's transpose, e.g. exchange::
+// store_columns), writing a (k x m) and wiping cols; cols may be a itself (k = m, in place).
+// Saves ct_blind's first transpose.
+template <KeccakPermutation F>
+void ct_blind_columns(std::uint8_t* cols, std::uint8_t* a, unsigned k, unsigned m, BasicKeccakSponge<F>& blinding_xof,
+                      std::uint8_t* coef, std::uint16_t* perm, std::uint16_t* keys, bool kernel = false);
 
 }  // namespace sigspace::less

@@ -13,7 +13,7 @@
 namespace sigspace::less::exchange {
 namespace {
 
-constexpr std::uint32_t kLow7 = 0x007f007fu, kLow9 = 0x01ff01ffu;
+constexpr std::uint32_t kLow7 = 0x007f007fu;
 
 // Lazy reduction of two 16-bit lanes. Each visit adds at most 126 * 126 = 15,876 to a lane
 // (f and u~ are reduced). One fold of 2^7 = 1 (mod 127) maps x to (x & 127) + (x >> 7). With
@@ -21,11 +21,7 @@ constexpr std::uint32_t kLow7 = 0x007f007fu, kLow9 = 0x01ff01ffu;
 // (lazy-fold): if a lane is <= B after a fold, it is <= B + 63,504 before the next, which fits
 // 16 bits for B <= 2,031, and the fold brings it back to <= 127 + (B + 63,504) / 128 <= 639; so
 // lanes stay <= 64,143 and no product carries into the lane above. Readers reduce with fq_red.
-inline std::uint32_t fold(std::uint32_t x) { return (x & kLow7) + ((x >> 7) & kLow9); }
-
-inline std::uint32_t lane(const std::uint32_t* col, unsigned i) {
-  return (col[i / 2] >> (16 * (i % 2))) & 0xffffu;
-}
+inline std::uint32_t fold(std::uint32_t x) { return fq_fold_lanes(x); }
 
 // col[i] += f * u[i] (mod 127, lazily) over k/2 words: two products per multiply, folded or not.
 void axpy_swar(std::uint32_t* __restrict col, const std::uint32_t* __restrict u, std::uint32_t f,
@@ -53,55 +49,65 @@ inline std::uint32_t gather(const std::uint32_t* col, const std::uint32_t* oneho
   return fq_red((acc & 0xffffu) | (acc >> 16));
 }
 
+// Lane tests on two 16-bit lanes holding values below 2^15: x | 2^15 minus y borrows from no
+// lane above, and keeps bit 15 exactly where x >= y. Masks are 0xffff per lane.
+constexpr std::uint32_t kHigh = 0x80008000u, kOnes = 0x00010001u;
+inline std::uint32_t ge_lanes(std::uint32_t x, std::uint32_t y) { return ((((x | kHigh) - y) & kHigh) >> 15) * 0xffffu; }
+inline std::uint32_t max_lanes(std::uint32_t x, std::uint32_t y) { return x ^ ((x ^ y) & ge_lanes(y, x)); }
+inline std::uint32_t row_pair(const std::uint16_t* a, unsigned w) {  // entries 2w, 2w + 1
+  std::uint32_t x;
+  std::memcpy(&x, a + 2 * w, 4);
+  return x;
+}
+
 // The pivot of one visit: the eligible rows hold a basic column not chosen yet (destination
-// after d) and a nonzero in u; the pivot is the one with the latest destination. Writes the
-// one-hot row mask (zero when the column is dependent) and u~ = u - e_r, with which
-// col_j - s_j u~ has s_j (the new row-r entry) at row r and the eliminated values elsewhere,
-// s_j = T[r][j] / a.
+// after d) and a nonzero in u; the pivot is the one with the latest destination (the nonzero
+// destinations are distinct, so at most one lane holds the greatest). Two rows per word: the
+// candidates' lane-wise maximum, then the lane equal to it. Writes the one-hot row mask (zero
+// when the column is dependent) and u~ = u - e_r, with which col_j - s_j u~ has s_j (the new
+// row-r entry) at row r and the eliminated values elsewhere, s_j = T[r][j] / a.
 struct Pivot {
-  std::uint32_t row, go, inv;
+  std::uint32_t go, inv;
 };
 Pivot choose(const Tableau& t, const std::uint32_t* u, std::uint32_t d, std::uint32_t* onehot,
              std::uint32_t* utilde) {
-  const unsigned k = t.k, words = k / 2;
-  std::uint32_t best = 0, row = 0;
-  for (unsigned r = 0; r < k; ++r) {
-    const std::uint32_t eligible = ct::lt_mask(d, t.row_dest[r]) & ct::nonzero_mask(lane(u, r));
-    const std::uint32_t cand = t.row_dest[r] & eligible;
-    const std::uint32_t better = ct::lt_mask(best, cand);
-    best = ct::select(better, cand, best);
-    row = ct::select(better, r, row);
+  const unsigned words = t.k / 2;
+  const std::uint32_t after_d = (d + 1) * kOnes;
+  std::uint32_t best = 0;
+  for (unsigned w = 0; w < words; ++w) {
+    const std::uint32_t dest = row_pair(t.row_dest, w);
+    onehot[w] = dest & ge_lanes(dest, after_d) & ge_lanes(u[w], kOnes);  // the candidates
+    best = max_lanes(best, onehot[w]);
   }
+  best = max_lanes(best & 0xffffu, best >> 16);
   const std::uint32_t go = ct::nonzero_mask(best);  // independent: the column enters
-  for (unsigned w = 0; w < words; ++w)
-    onehot[w] = ((ct::eq_mask(2 * w, row) & 0xffffu) | (ct::eq_mask(2 * w + 1, row) << 16)) & go;
-  for (unsigned w = 0; w < words; ++w) utilde[w] = u[w] - (onehot[w] & 0x00010001u);
-  return {row, go, fq_inv(gather(u, onehot, words))};  // inv 0 when dependent
+  for (unsigned w = 0; w < words; ++w) {
+    onehot[w] = ~ge_lanes(onehot[w] ^ (best * kOnes), kOnes) & go;
+    utilde[w] = u[w] - (onehot[w] & kOnes);
+  }
+  return {go, fq_inv(gather(u, onehot, words))};  // inv 0 when dependent
 }
 
 void reduce_column(std::uint32_t* u, unsigned words) {
-  for (unsigned w = 0; w < words; ++w) u[w] = fq_red(u[w] & 0xffffu) | (fq_red(u[w] >> 16) << 16);
+  for (unsigned w = 0; w < words; ++w) u[w] = fq_red_lanes(u[w]);
 }
 
-// -s for s = T[r][j] / a from the gathered entry: 0 when s = 0 (and so when dependent).
-inline std::uint32_t minus_s(std::uint32_t entry, std::uint32_t inv) {
-  return fq_cond_sub(static_cast<std::uint8_t>(kQ - fq_mul(entry, inv)));
-}
+// -s for s = T[r][j] / a from an entry (any lane value, reduced or not: < 2^18): entry
+// (127 - a^-1) mod 127, 0 when s = 0 and when dependent (inv 0).
+inline std::uint32_t minus_s(std::uint32_t entry, std::uint32_t inv) { return fq_mod(entry * (kQ - inv)); }
 
 // The entering column's slot now holds the leaving basic column: -u / a, and 1 / a at row r;
-// and the row's basic column is chosen.
+// and the row's basic column is chosen. u is reduced (lanes <= 126): (127 - u) a^-1 <= 16,002
+// per lane, one fold leaves it <= 252, within the lazy bound (bounds at fold).
 void finish(Tableau& t, unsigned p, std::uint32_t* u, const std::uint32_t* onehot, const Pivot& v) {
-  const unsigned k = t.k, words = k / 2;
-  for (unsigned w = 0; w < words; ++w) {
-    const std::uint32_t lo = fq_mul(v.inv, fq_sub(0, static_cast<std::uint8_t>(u[w] & 0xffffu)));
-    const std::uint32_t hi = fq_mul(v.inv, fq_sub(0, static_cast<std::uint8_t>(u[w] >> 16)));
-    const std::uint32_t fresh = ct::select(onehot[w], v.inv | (v.inv << 16), lo | (hi << 16));
+  const unsigned words = t.k / 2;
+  for (unsigned w = 0; w < words; ++w) {  // onehot is zero when the column is dependent
+    const std::uint32_t fresh = ct::select(onehot[w], v.inv * kOnes, fold((kLow7 - u[w]) * v.inv));
     u[w] = ct::select(v.go, fresh, u[w]);
-  }
-  for (unsigned r = 0; r < k; ++r) {
-    const std::uint32_t hit = ct::eq_mask(r, v.row) & v.go;
-    t.row_dest[r] = static_cast<std::uint16_t>(t.row_dest[r] & ~hit);
-    t.row_kept[r] = static_cast<std::uint8_t>(t.row_kept[r] & ~hit);
+    const std::uint32_t dest = row_pair(t.row_dest, w) & ~onehot[w];
+    std::memcpy(t.row_dest + 2 * w, &dest, 4);
+    t.row_kept[2 * w] = static_cast<std::uint8_t>(t.row_kept[2 * w] & ~onehot[w]);
+    t.row_kept[2 * w + 1] = static_cast<std::uint8_t>(t.row_kept[2 * w + 1] & ~(onehot[w] >> 16));
   }
   t.entered[p] = static_cast<std::uint8_t>(v.go);
 }
@@ -132,8 +138,8 @@ struct Factors {
 };
 inline Factors pair_factors(std::uint32_t lane1, std::uint32_t lane2, const Pivot& v1, const Pivot& v2,
                             std::uint32_t ut1_at_r2) {
-  const std::uint32_t f1 = minus_s(fq_red(lane1), v1.inv);
-  return {f1, minus_s(fq_red(fq_red(lane2) + f1 * ut1_at_r2), v2.inv)};
+  const std::uint32_t f1 = minus_s(lane1, v1.inv);  // lanes < 2^16, f1 and ut1_at_r2 <= 126
+  return {f1, minus_s(lane2 + f1 * ut1_at_r2, v2.inv)};
 }
 
 // Two exchanges to one column in one pass (rank-2): both pivot rows gathered from the column
@@ -345,22 +351,32 @@ void store(const Tableau& t, std::uint8_t* rows_kxm) {
   const unsigned k = t.k, m = t.m;
   for (unsigned j = 0; j < m; ++j) {
     const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
-    for (unsigned r = 0; r < k; ++r)
-      rows_kxm[std::size_t{r} * m + j] = static_cast<std::uint8_t>(fq_red(lane(col, r)));
+    for (unsigned w = 0; w < k / 2; ++w) {
+      const std::uint32_t x = fq_red_lanes(col[w]);
+      rows_kxm[std::size_t{2 * w} * m + j] = static_cast<std::uint8_t>(x);
+      rows_kxm[std::size_t{2 * w + 1} * m + j] = static_cast<std::uint8_t>(x >> 16);
+    }
+  }
+}
+
+void store_columns(const Tableau& t) {
+  const unsigned k = t.k, m = t.m;
+  // Lane (j, r) sits at bytes 2(jk + r) and goes to byte jk + r, so every byte written belongs
+  // to a lane already read.
+  auto* out = reinterpret_cast<std::uint8_t*>(t.cols);
+  for (unsigned j = 0; j < m; ++j) {
+    const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
+    for (unsigned w = 0; w < k / 2; ++w) {  // lanes 2w and 2w + 1 as two bytes: one store
+      const std::uint32_t x = fq_red_lanes(col[w]);
+      const auto pair = static_cast<std::uint16_t>(x | (x >> 8));
+      std::memcpy(out + std::size_t{j} * k + 2 * w, &pair, 2);
+    }
   }
 }
 
 void store_in_place(const Tableau& t) {
-  const unsigned k = t.k, m = t.m;
-  // Column-major first: lane (j, r) sits at bytes 2(jk + r) and goes to byte jk + r, so every
-  // byte written belongs to a lane already read. Then the square transpose makes it row-major.
-  auto* out = reinterpret_cast<std::uint8_t*>(t.cols);
-  for (unsigned j = 0; j < m; ++j) {
-    const std::uint32_t* col = t.cols + std::size_t{j} * (k / 2);
-    for (unsigned r = 0; r < k; ++r)
-      out[std::size_t{j} * k + r] = static_cast<std::uint8_t>(fq_red(lane(col, r)));
-  }
-  transpose_square(out, k);
+  store_columns(t);  // column-major first, then the square transpose makes it row-major
+  transpose_square(reinterpret_cast<std::uint8_t*>(t.cols), t.k);
 }
 
 void pivot_flags(Tableau& t, std::uint8_t* out) {

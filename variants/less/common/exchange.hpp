@@ -100,6 +100,9 @@ void store(const Tableau& t, std::uint8_t* rows_kxm);
 
 // The same, k = m only, into the first k*m bytes of t.cols (the balanced point's one buffer).
 void store_in_place(const Tableau& t);
+// T's columns as an m x k byte matrix (column j as byte row j, reduced) into the first k*m bytes
+// of t.cols: store without its transpose, for a reader that wants the columns (ct_blind_columns).
+void store_columns(const Tableau& t);
 
 // Pivot flags by the caller's labels: out[i] = 0xff for i < k when row i kept its basic column,
 // out[k + col_src] = 0xff for each column that entered (col_src a permutation of 0..m-1).

@@ -14,6 +14,24 @@ constexpr std::uint32_t fq_red(std::uint32_t x) {
   const std::uint32_t t = x - 127u;
   return t + ((0u - (t >> 31)) & 127u);  // t wrapped (x < 127) -> add 127 back
 }
+// Two 16-bit lanes of a word at once: one fold of 2^7 = 1 (mod 127) per lane, x -> (x & 127) +
+// (x >> 7), and fq_red on both (lanes < 2^16): after two folds a lane is <= 131, and adding 1
+// sets its bit 7 exactly when it is >= 127.
+constexpr std::uint32_t fq_fold_lanes(std::uint32_t x) { return (x & 0x007f007fu) + ((x >> 7) & 0x01ff01ffu); }
+constexpr std::uint32_t fq_red_lanes(std::uint32_t x) {
+  x = fq_fold_lanes(fq_fold_lanes(x));
+  return x - kQ * (((x + 0x00010001u) >> 7) & 0x00010001u);
+}
+
+// x < 2^25 -> x mod 127 by one multiply-high (no division): with M = ceil(2^32 / 127), whose
+// 127 M = 2^32 + 111, x M / 2^32 exceeds x / 127 by x 111 / (127 2^32) < 1/127, which carries
+// no fraction part r/127 (r <= 126) past the next integer. For sums and products kept
+// unreduced (126^3 < 2^21).
+constexpr std::uint32_t fq_mod(std::uint32_t x) {
+  const auto q = static_cast<std::uint32_t>((std::uint64_t{x} * 33818641u) >> 32);
+  return x - kQ * q;
+}
+static_assert(33818641ull * 127 == (1ull << 32) + 111);
 // x < 254 -> x mod 127 with a mask (the reference's fq_cond_sub).
 constexpr std::uint8_t fq_cond_sub(std::uint8_t x) {
   const std::uint8_t s = static_cast<std::uint8_t>(x - kQ);
@@ -59,6 +77,7 @@ struct FqInvTable {
 };
 inline constexpr FqInvTable kFqInv{};
 
+static_assert(fq_mod((1u << 25) - 1) == ((1u << 25) - 1) % 127 && fq_mod(127u * 264000) == 0);
 static_assert(fq_inv(3) * 3 % 127 == 1 && fq_inv(126) == 126 && fq_inv(0) == 0);
 static_assert(fq_mul(126, 127) == 0 && fq_mul(126, 126) == 1 && fq_sub(0, 126) == 1);
 

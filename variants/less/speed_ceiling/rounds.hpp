@@ -27,11 +27,13 @@ inline constexpr unsigned kPublicVerify = 1u << 7;  // verification's exchanges 
 // on the host build, which has none, the portable lanes (point and ablation the same code).
 inline constexpr unsigned kLaneKernel = 1u << 9;
 // The block digest (every round's k x m bytes through SHA3: most of the Keccak-f[1600] calls of
-// signing and verification) on the platform's Thumb-2 permutation (keccak_f1600_armv7m); on the
-// host build the portable one (point and ablation the same code), as ML-DSA's keccak-kernel.
+// signing and verification) on the platform's Thumb-2 permutation, its state kept in the
+// kernel's lane form (keccak_frames.hpp: the digest only absorbs and squeezes, so only the
+// lanes it touches are converted); on the host build the portable one (point and ablation the
+// same code), as ML-DSA's keccak-kernel.
 inline constexpr unsigned kKeccakKernel = 1u << 10;
 template <class P, unsigned T>
-using BlockHash = typename P::template HashOn<keccak_kernel_or<(T & kKeccakKernel) != 0, &keccak_f1600>>;
+using BlockHash = typename P::template HashOn<keccak_kernel_or<(T & kKeccakKernel) != 0, &keccak_f1600, true>>;
 // A contrast, not a technique (sigspace/point.hpp): off, signing uses the reference's
 // data-dependent kernels, to measure the price of constant time (issue 17).
 inline constexpr unsigned kConstantTime = 1u << 8;
@@ -109,12 +111,18 @@ void exchange_columns(exchange::Tableau& t, const std::uint8_t* cols_mxk) {
     visit<P, T>(t);
   }
 }
+// The exchanged tableau, left in w (signing stores its columns for the blinding), and the same
+// with the block stored in w.bytes.
 template <class P, unsigned T, bool Public = false>
-void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
+exchange::Tableau g0_exchange(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
   g0_destinations<P>(perm, w.row_dest, w.col_dest, w.col_src);
   exchange::Tableau t = w.tableau();
   exchange_columns<P, T, Public>(t, vt);
-  exchange::store(t, w.bytes);
+  return t;
+}
+template <class P, unsigned T, bool Public = false>
+void g0_round(Work<P>& w, const std::uint8_t* vt, const std::uint16_t* perm) {
+  exchange::store(g0_exchange<P, T, Public>(w, vt, perm), w.bytes);
 }
 
 // Round i's pivot set as an n-bit map (the reference keeps 2k source-column bytes instead), from

@@ -129,14 +129,16 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   for (unsigned i = 0; i < t; ++i) {  // step 6
     for (;;) {
       ct_round_monomial<P, ct, kernel>(f.round_seeds + i * lambda, salt, i, f.coef, f.perm);
-      g0_round<P, T, !ct>(f.w, f.vt, f.perm);
-      std::uint8_t* a = f.w.bytes;  // the round's block
-      exchange::Tableau tab = f.w.tableau();
+      exchange::Tableau tab = g0_exchange<P, T, !ct>(f.w, f.vt, f.perm);
       pivot_map<P>(tab, f.flags, f.pivot_maps[i]);
-      if constexpr (ct)
-        ct_blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.keys, kernel);
-      else  // two m-entry monomials in coef (n = 2m bytes) and perm, keys
+      std::uint8_t* a = f.w.bytes;  // the round's block
+      if constexpr (ct) {  // the block's columns, blinded into a (one transpose fewer)
+        exchange::store_columns(tab);
+        ct_blind_columns(f.w.spare(), a, k, m, blinding, f.coef, f.perm, f.keys, kernel);
+      } else {  // two m-entry monomials in coef (n = 2m bytes) and perm, keys
+        exchange::store(tab, a);
         blind(a, k, m, blinding, f.w.spare(), f.coef, f.perm, f.coef + m, f.keys);
+      }
       // The canonical form's input is blinded by a fresh secret monomial pair: it is public
       // (section 6.5; D10), and the canonical form may branch on it.
       SIGSPACE_CT_DECLASSIFY(a, Work<P>::block);
