@@ -1,7 +1,9 @@
 // The per-round code block of the LESS balanced point (less-v2.0.md sections 5 and 9; issue 17):
 // the speed ceiling's basis exchange (speed_ceiling/rounds.hpp), run in one buffer. The tableau
 // (two k x m blocks of 16-bit lanes) is also where V's columns are loaded and sorted, where the
-// block is stored, blinded and put in canonical form; V is expanded again each round.
+// block is stored, blinded and put in canonical form; V is expanded again each round. Whenever
+// the round's block is bytes (in the first block), the second block is the scratch: the load's
+// sort keys, signing's monomials and networks (sign.hpp), the canonical form's orders.
 #pragma once
 #include <cstdint>
 #include <cstring>
@@ -29,16 +31,22 @@ struct Work {
   static constexpr unsigned k = P::k, m = P::m;
   static constexpr std::size_t block = std::size_t{k} * m;
   static constexpr bool streamed = (T & kStreamedV) != 0, in_place_cf = (T & kInPlaceCf) != 0;
-  std::uint32_t cols[m * (k / 2)];  // 2 * block bytes; the first block is the round's bytes
-  std::uint16_t row_dest[k], col_dest[m], col_src[m], keys[m];
+  alignas(8) std::uint32_t cols[m * (k / 2)];  // 2 * block bytes; the first block is the round's bytes
+  std::uint16_t row_dest[k], col_dest[m], col_src[m];
   std::uint8_t entered[m], row_kept[k];
   std::uint32_t onehot[k], utilde[k];
   std::uint8_t vt[streamed ? 1 : block];    // without streamed-v: V's columns, kept
   std::uint8_t cand[in_place_cf ? 1 : block];  // without in-place-cf: the candidate matrix
+  static_assert(8 * k + 2 * m + 2 * (k > m ? k : m) + 8 <= block, "the canonical form's scratch fits the second block");
 
   std::uint8_t* bytes() { return reinterpret_cast<std::uint8_t*>(cols); }
+  // The second block's start, 8-aligned; the tableau's m sort keys come first (read while the
+  // columns are loaded as bytes, and by exchange::pivot_flags once the block is stored).
+  std::uint8_t* second() { return bytes() + ((block + 7) & ~std::size_t{7}); }
+  std::uint8_t* after_keys() { return second() + 2 * m; }
   exchange::Tableau tableau() {
-    return {k, m, cols, row_dest, col_dest, col_src, entered, row_kept, onehot, utilde, bytes(), keys};
+    return {k, m,        cols,   row_dest, col_dest, col_src, entered, row_kept,
+            onehot, utilde, bytes(), reinterpret_cast<std::uint16_t*>(second())};
   }
   // V's columns (m x k bytes) into the first block: expanded again, or copied.
   void load_v(const std::uint8_t* g0_seed) {
@@ -55,12 +63,17 @@ struct Work {
       transpose(bytes(), k, m, vt);
     }
   }
-  // Section 6 on the stored block (the first k*m bytes).
+  // Section 6 on the stored block (the first k*m bytes); in place, its scratch in the second
+  // block (the row keys first, 8-aligned).
   bool canonical_form() {
-    if constexpr (in_place_cf)
-      return canonical_form_in_place<k, m>(bytes());
-    else
+    if constexpr (in_place_cf) {
+      auto* keys = reinterpret_cast<std::uint64_t*>(second());
+      std::uint8_t* d = second() + 8 * k;
+      auto* order = reinterpret_cast<std::uint16_t*>(d + 2 * m);  // d and line: m bytes each
+      return canonical_form_in_place(bytes(), k, m, {d, d + m, order, order, keys});
+    } else {
       return less::canonical_form<k, m, true>(bytes(), cand);
+    }
   }
 };
 

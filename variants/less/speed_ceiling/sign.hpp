@@ -62,13 +62,21 @@ void sign_seeds(ExpandedKey<P>& key, const std::uint8_t* salt, std::uint8_t* nod
   seedtree_build<P>(nodes, salt);  // step 4
 }
 
+// What the responses read (the seed tree, every round's pivot map: t x N8 bytes) and their
+// scratch (n entries each), wherever the point keeps them.
+struct FinishState {
+  const std::uint8_t *nodes, *pivot_maps;
+  std::uint8_t* coef;
+  std::uint16_t *perm, *keys, *pay;
+};
+
 // Section 5 steps 7-11, once every round's block is absorbed in h: the digest, the challenge,
-// the challenged rounds' responses (from the frame's pivot maps) and the seed-tree path; then
-// the key and the frame are wiped. Shared with the balanced point (same frame field names).
+// the challenged rounds' responses (from the pivot maps) and the seed-tree path; then the key is
+// wiped (the caller wipes its frame). Shared with the balanced point.
 // CT false: the reference's data-dependent kernels (the price-of-constant-time contrast);
 // Kernel: the lane-kernel technique.
-template <class P, class Frame, bool CT = true, bool Kernel = false, class Hash>
-Status sign_finish(Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& msg,
+template <class P, bool CT = true, bool Kernel = false, class Hash>
+Status sign_finish(Hash& h, ExpandedKey<P>& key, const FinishState& f, const MessageInput& msg,
                    const std::uint8_t* salt, std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned t = P::t;
   std::uint8_t* digest = sig;
@@ -82,10 +90,11 @@ Status sign_finish(Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& m
   for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
     if (chall[i] == 0) continue;
     ct_secret_monomial<P, CT, Kernel>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
+    const std::uint8_t* pivot_map = f.pivot_maps + std::size_t{i} * P::n8;
     if constexpr (CT)
-      ct_response<P>(f.perm, f.pivot_maps[i], f.keys, f.pay, resp);
+      ct_response<P>(f.perm, pivot_map, f.keys, f.pay, resp);
     else
-      vt_response<P>(f.perm, f.pivot_maps[i], resp);
+      vt_response<P>(f.perm, pivot_map, resp);
     resp += P::n8;
   }
   const unsigned count = seedtree_path(P::tree(), f.nodes, labels, P::lambda, resp);  // step 11
@@ -93,21 +102,17 @@ Status sign_finish(Hash& h, ExpandedKey<P>& key, Frame& f, const MessageInput& m
   *sig_len = P::sig_fixed_bytes + std::size_t{count} * P::lambda;
 
   key.x.wipe();
-  ct::wipe(&key, sizeof key), ct::wipe(&f, sizeof f);
+  ct::wipe(&key, sizeof key);
   return Status::ok;
 }
 
 // What the rounds and the responses share (steps 3-10): the seed tree, the blinding seed, the
-// pivot maps and the monomial and sorting-network buffers. The balanced point's frame too.
-template <class P>
-struct SignState {
+// pivot maps and the monomial and sorting-network buffers.
+template <class P, unsigned T>
+struct SignFrame {
   std::uint8_t nodes[P::tree_nodes * P::lambda], cf_seed[P::lambda];
   std::uint8_t pivot_maps[P::t][P::n8], flags[P::n], coef[P::n];
   std::uint16_t perm[P::n], keys[P::n], pay[P::n];
-};
-
-template <class P, unsigned T>
-struct SignFrame : SignState<P> {
   Work<P> w;
   std::uint8_t vt[P::m * P::k], round_seeds[P::t * P::lambda];
 };
@@ -149,7 +154,10 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes, k * m);
   }
   blinding.wipe();
-  return sign_finish<P, SignFrame<P, T>, ct, kernel>(h, key, f, msg, salt, sig, sig_len);
+  const Status done = sign_finish<P, ct, kernel>(h, key, {f.nodes, &f.pivot_maps[0][0], f.coef, f.perm, f.keys, f.pay},
+                                                 msg, salt, sig, sig_len);
+  ct::wipe(&f, sizeof f);
+  return done;
 }
 
 }  // namespace sigspace::less::speed_ceiling
