@@ -18,6 +18,8 @@ struct Balanced : SpeedCeiling {
   static constexpr const char* name = "balanced";
   static constexpr std::array techniques{point::Technique{balanced::kInPlaceCf, "in-place-cf"},
                                          point::Technique{balanced::kStreamedV, "streamed-v"},
+                                         point::Technique{balanced::kSeedsOnDemand, "seeds-on-demand"},
+                                         point::Technique{balanced::kMapsInSignature, "maps-in-signature"},
                                          point::Technique{balanced::kPublicVerify, "public-verify"},
                                          point::Technique{balanced::kLaneKernel, "lane-kernel"},
                                          point::Technique{balanced::kKeccakKernel, "keccak-kernel"}};

@@ -20,6 +20,9 @@ namespace sigspace::less::balanced {
 // Technique flags (point.hpp names them); the exchange engine's flags are always on.
 inline constexpr unsigned kInPlaceCf = 1u << 5;  // the canonical form in the block, O(k) scratch
 inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each round, not kept
+inline constexpr unsigned kSeedsOnDemand = 1u << 11;  // signing keeps the tree's root and one path, not
+                                                      // the tree; the key's seeds are expanded when read
+inline constexpr unsigned kMapsInSignature = 1u << 12;  // the pivot maps in the signature's response slots
 using speed_ceiling::kPublicVerify;               // verification's exchanges in variable time
 using speed_ceiling::kLaneKernel;                 // the rank-2 pass through the Thumb-2 kernel
 using speed_ceiling::kKeccakKernel;               // the block digest on the Thumb-2 Keccak

@@ -2,11 +2,13 @@
 #pragma once
 #include <cstddef>
 #include <cstdint>
+#include <cstring>
 
 #include "less/common/codes.hpp"
 #include "less/common/params.hpp"
 #include "less/common/ct_sampler.hpp"
 #include "less/common/sampler.hpp"
+#include "sigspace/ct.hpp"
 
 namespace sigspace::less {
 
@@ -24,6 +26,57 @@ struct ExpandedKey {
     x.squeeze(g0_seed, P::lambda);
     for (auto& seed : mono_seed) x.squeeze(seed, 2 * P::lambda);
   }
+  // Signing's view (KeyOnDemand has the same): section 5 step 3's two seeds, secret seed j.
+  void draw_ephemeral(std::uint8_t* root, std::uint8_t* cf_seed) {
+    x.squeeze(root, P::lambda);
+    x.squeeze(cf_seed, P::lambda);
+  }
+  const std::uint8_t* secret_seed(unsigned j) const { return mono_seed[j]; }
+  void wipe() {
+    x.wipe();
+    ct::wipe(this, sizeof *this);
+  }
+};
+
+// Section 3's expansion of sk, one field at a time: G0_seed into g0_seed (when not null), the
+// first `seeds` monomial seeds into mono_seed (2 lambda bytes: the last one stays there; it
+// also takes G0_seed when that is not wanted), then, when root is not null, section 5 step 3's
+// root and blinding seeds (lambda bytes each) into root and cf_seed.
+template <class P>
+[[gnu::noinline]] void expand_key_seeds(const std::uint8_t* sk, unsigned seeds, std::uint8_t* g0_seed,
+                                        std::uint8_t* mono_seed, std::uint8_t* root = nullptr,
+                                        std::uint8_t* cf_seed = nullptr) {
+  typename P::Xof x;
+  x.absorb(sk, P::sk_bytes);
+  x.finalize();
+  x.squeeze(g0_seed != nullptr ? g0_seed : mono_seed, P::lambda);
+  for (unsigned i = 0; i < seeds; ++i) x.squeeze(mono_seed, 2 * P::lambda);
+  if (root != nullptr) {
+    x.squeeze(root, P::lambda);
+    x.squeeze(cf_seed, P::lambda);
+  }
+  x.wipe();
+}
+
+// The secret key's seeds without the sponge or the s - 1 monomial seeds (seeds-on-demand):
+// each is expanded again from the retained key when it is read.
+template <class P>
+class KeyOnDemand {
+ public:
+  std::uint8_t g0_seed[P::lambda];
+  explicit KeyOnDemand(const std::uint8_t* sk) : sk_(sk) { expand_key_seeds<P>(sk, 0, g0_seed, seed_); }
+  void draw_ephemeral(std::uint8_t* root, std::uint8_t* cf_seed) {
+    expand_key_seeds<P>(sk_, P::s - 1, nullptr, seed_, root, cf_seed);
+  }
+  const std::uint8_t* secret_seed(unsigned j) {
+    expand_key_seeds<P>(sk_, j + 1, nullptr, seed_);
+    return seed_;
+  }
+  void wipe() { ct::wipe(this, sizeof *this); }
+
+ private:
+  const std::uint8_t* sk_;
+  std::uint8_t seed_[2 * P::lambda];
 };
 
 // The section 2.2 monomial sampler: the direct one (the reference's) or, with ConstantTime,

@@ -42,22 +42,11 @@ void seedtree_label(const TreeShape& sh, const std::uint8_t* keep, std::uint8_t*
   }
 }
 
-// Section 7 (GGMPath): levels top-down, nodes left to right; a node is published when it is
-// 0-labelled and its parent is not.
 unsigned seedtree_path(const TreeShape& sh, const std::uint8_t* nodes, const std::uint8_t* labels,
                        unsigned lambda, std::uint8_t* out) {
-  unsigned count = 0, start = 1;
-  for (unsigned lev = 1; lev < sh.levels; ++lev) {
-    for (unsigned i = 0; i < sh.npl[lev]; ++i) {
-      const unsigned cur = start + i;
-      if (labels[cur] == 0 && labels[seedtree_parent(cur, sh.off[lev - 1])] == 1) {
-        std::memcpy(out + std::size_t{count} * lambda, nodes + std::size_t{cur} * lambda, lambda);
-        ++count;
-      }
-    }
-    start += sh.npl[lev];
-  }
-  return count;
+  return seedtree_published(sh, labels, [&](unsigned node, unsigned rank) {
+    std::memcpy(out + std::size_t{rank} * lambda, nodes + std::size_t{node} * lambda, lambda);
+  });
 }
 
 }  // namespace sigspace::less

@@ -22,6 +22,26 @@ unsigned seedtree_leaf(const TreeShape& shape, unsigned r);
 // Labels: 0 = derivable from published seeds, 1 = kept. keep[r] != 0 for challenged rounds.
 void seedtree_label(const TreeShape& shape, const std::uint8_t* keep, std::uint8_t* labels);
 
+// Parent of node i on a level whose parent level has child offset off_parent (section 7).
+inline unsigned seedtree_parent(unsigned i, unsigned off_parent) {
+  return ((i % 2 == 1) ? (i - 1) / 2 : (i - 2) / 2) + off_parent / 2;
+}
+
+// GGMPath's order (section 7): levels top-down, nodes left to right; a node is published when
+// it is 0-labelled and its parent is not. visit(node, rank) for each; returns their number.
+template <class Visit>
+unsigned seedtree_published(const TreeShape& sh, const std::uint8_t* labels, Visit visit) {
+  unsigned count = 0, start = 1;
+  for (unsigned lev = 1; lev < sh.levels; ++lev) {
+    for (unsigned i = 0; i < sh.npl[lev]; ++i) {
+      const unsigned cur = start + i;
+      if (labels[cur] == 0 && labels[seedtree_parent(cur, sh.off[lev - 1])] == 1) visit(cur, count++);
+    }
+    start += sh.npl[lev];
+  }
+  return count;
+}
+
 // GGMPath: writes the published seeds in order; returns their number.
 unsigned seedtree_path(const TreeShape& shape, const std::uint8_t* nodes, const std::uint8_t* labels,
                        unsigned lambda, std::uint8_t* out);
@@ -50,11 +70,6 @@ template <class P>
 void seedtree_expand(std::uint8_t* nodes, unsigned parent, unsigned left, const std::uint8_t* salt) {
   seedtree_children<P>(nodes + std::size_t{parent} * P::lambda, parent, salt,
                        nodes + std::size_t{left} * P::lambda);
-}
-
-// Parent of node i on a level whose parent level has child offset off_parent (section 7).
-inline unsigned seedtree_parent(unsigned i, unsigned off_parent) {
-  return ((i % 2 == 1) ? (i - 1) / 2 : (i - 2) / 2) + off_parent / 2;
 }
 
 template <class P>

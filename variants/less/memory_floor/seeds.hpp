@@ -7,36 +7,11 @@
 #include <cstring>
 
 #include "less/common/params.hpp"
+#include "less/common/seed_sources.hpp"
 #include "less/common/seedtree.hpp"
 #include "sigspace/ct.hpp"
 
 namespace sigspace::less::memory_floor {
-
-// The level of node i and the index of its left child (section 7's numbering).
-template <class P>
-unsigned node_level(unsigned i) {
-  constexpr TreeShape sh = P::tree();
-  unsigned lev = 0;
-  for (unsigned start = sh.npl[0]; i >= start; start += sh.npl[++lev]) {
-  }
-  return lev;
-}
-template <class P>
-unsigned node_parent(unsigned i) {
-  return seedtree_parent(i, P::tree().off[node_level<P>(i) - 1]);
-}
-
-// Section 3's key expansion, one monomial seed at a time (ExpandedKey keeps all s - 1 and the
-// sponge): XOF(sk) gives G0_seed (lambda), then monomial seed 0, 1, ... (2 lambda each).
-template <class P>
-void mono_seed(const std::uint8_t* sk, unsigned j, std::uint8_t* out) {
-  typename P::Xof x;
-  x.absorb(sk, P::sk_bytes);
-  x.finalize();
-  x.squeeze(out, P::lambda);  // G0_seed, skipped
-  for (unsigned i = 0; i <= j; ++i) x.squeeze(out, 2 * P::lambda);
-  x.wipe();
-}
 
 // Node i's seed from the seed of its ancestor `from` (from = i copies it): the path is expanded
 // top-down, one XOF per level.

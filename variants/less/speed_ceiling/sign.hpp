@@ -17,6 +17,7 @@
 #include "less/common/ct_blind.hpp"
 #include "less/common/ct_permute.hpp"
 #include "less/common/expand.hpp"
+#include "less/common/seed_sources.hpp"
 #include "less/common/seedtree.hpp"
 #include "less/speed_ceiling/rounds.hpp"
 #include "sigspace/variant.hpp"
@@ -38,45 +39,50 @@ void ct_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::
   for (unsigned x = 0; x < n; ++x) out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (pay[x] << (x % 8)));
 }
 
-// The same by the reference's direct lookup (the price-of-constant-time contrast only).
+// The same by the reference's direct lookup (the price-of-constant-time contrast only). Both
+// read the whole map before they write out, which may be the map itself.
 template <class P>
 void vt_response(const std::uint16_t* qinv, const std::uint8_t* pivot_map, std::uint8_t* out) {
-  std::memset(out, 0, P::n8);
+  std::uint8_t bits[P::n8] = {};
   for (unsigned x = 0; x < P::n; ++x) {
     const unsigned bit = (pivot_map[qinv[x] / 8] >> (qinv[x] % 8)) & 1u;
-    out[x / 8] = static_cast<std::uint8_t>(out[x / 8] | (bit << (x % 8)));
+    bits[x / 8] = static_cast<std::uint8_t>(bits[x / 8] | (bit << (x % 8)));
   }
+  std::memcpy(out, bits, P::n8);
 }
 
 // Section 5 steps 3-4: the ephemeral root seed and the blinding seed drawn from the key's XOF,
-// the blinding XOF started, the seed tree built. Shared with the balanced point.
-template <class P>
-void sign_seeds(ExpandedKey<P>& key, const std::uint8_t* salt, std::uint8_t* nodes, std::uint8_t* cf_seed,
+// the blinding XOF started, the seed tree built (or, on demand, only its root kept; see
+// seed_sources.hpp). Shared with the balanced point.
+template <class P, class Key, class Seeds>
+void sign_seeds(Key& key, const std::uint8_t* salt, Seeds& seeds, std::uint8_t* cf_seed,
                 typename P::Xof& blinding) {
   // G0_seed is the public key's first field (section 3; D7).
   SIGSPACE_CT_DECLASSIFY(key.g0_seed, P::lambda);
-  key.x.squeeze(nodes, P::lambda);  // step 3: the ephemeral root seed, then the blinding seed
-  key.x.squeeze(cf_seed, P::lambda);
+  key.draw_ephemeral(seeds.root(), cf_seed);  // step 3: the ephemeral root seed and the blinding seed
   blinding.absorb(cf_seed, P::lambda);
   blinding.finalize();
-  seedtree_build<P>(nodes, salt);  // step 4
+  seeds.build(salt);  // step 4
 }
 
-// What the responses read (the seed tree, every round's pivot map: t x N8 bytes) and their
+// What the responses read (every round's pivot map, N8 bytes each: the first in_sig at the
+// signature's first response slot, one slot each, the rest from pivot_maps on) and their
 // scratch (n entries each), wherever the point keeps them.
 struct FinishState {
-  const std::uint8_t *nodes, *pivot_maps;
+  unsigned in_sig;
+  const std::uint8_t* pivot_maps;
   std::uint8_t* coef;
   std::uint16_t *perm, *keys, *pay;
 };
 
 // Section 5 steps 7-11, once every round's block is absorbed in h: the digest, the challenge,
-// the challenged rounds' responses (from the pivot maps) and the seed-tree path; then the key is
+// the challenged rounds' responses (from the pivot maps) and the seed tree's published seeds
+// (from the tree or on demand: seed_sources.hpp); then the key is
 // wiped (the caller wipes its frame). Shared with the balanced point.
 // CT false: the reference's data-dependent kernels (the price-of-constant-time contrast);
 // Kernel: the lane-kernel technique.
-template <class P, bool CT = true, bool Kernel = false, class Hash>
-Status sign_finish(Hash& h, ExpandedKey<P>& key, const FinishState& f, const MessageInput& msg,
+template <class P, bool CT = true, bool Kernel = false, class Hash, class Key, class Seeds>
+Status sign_finish(Hash& h, Key& key, Seeds& seeds, const FinishState& f, const MessageInput& msg,
                    const std::uint8_t* salt, std::uint8_t* sig, std::size_t* sig_len) {
   constexpr unsigned t = P::t;
   std::uint8_t* digest = sig;
@@ -89,20 +95,21 @@ Status sign_finish(Hash& h, ExpandedKey<P>& key, const FinishState& f, const Mes
   std::uint8_t* resp = sig + P::digest_bytes + P::salt_bytes;
   for (unsigned i = 0; i < t; ++i) {  // step 10, rounds in increasing order (public challenge)
     if (chall[i] == 0) continue;
-    ct_secret_monomial<P, CT, Kernel>(key.mono_seed[chall[i] - 1], f.coef, f.perm);
-    const std::uint8_t* pivot_map = f.pivot_maps + std::size_t{i} * P::n8;
+    ct_secret_monomial<P, CT, Kernel>(key.secret_seed(chall[i] - 1u), f.coef, f.perm);
+    // Response r (r <= i) overwrites only a map already read, or map i once read.
+    const std::uint8_t* pivot_map = i < f.in_sig ? sig + P::digest_bytes + P::salt_bytes + std::size_t{i} * P::n8
+                                                 : f.pivot_maps + std::size_t{i - f.in_sig} * P::n8;
     if constexpr (CT)
       ct_response<P>(f.perm, pivot_map, f.keys, f.pay, resp);
     else
       vt_response<P>(f.perm, pivot_map, resp);
     resp += P::n8;
   }
-  const unsigned count = seedtree_path(P::tree(), f.nodes, labels, P::lambda, resp);  // step 11
+  const unsigned count = seeds.publish(labels, salt, resp);  // step 11
   resp[std::size_t{count} * P::lambda] = static_cast<std::uint8_t>(count);
   *sig_len = P::sig_fixed_bytes + std::size_t{count} * P::lambda;
 
-  key.x.wipe();
-  ct::wipe(&key, sizeof key);
+  key.wipe();
   return Status::ok;
 }
 
@@ -110,7 +117,8 @@ Status sign_finish(Hash& h, ExpandedKey<P>& key, const FinishState& f, const Mes
 // pivot maps and the monomial and sorting-network buffers.
 template <class P, unsigned T>
 struct SignFrame {
-  std::uint8_t nodes[P::tree_nodes * P::lambda], cf_seed[P::lambda];
+  BuiltTree<P> tree;
+  std::uint8_t cf_seed[P::lambda];
   std::uint8_t pivot_maps[P::t][P::n8], flags[P::n], coef[P::n];
   std::uint16_t perm[P::n], keys[P::n], pay[P::n];
   Work<P> w;
@@ -125,8 +133,8 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
   SignFrame<P, T> f;
   ExpandedKey<P> key(state);
   typename P::Xof blinding;
-  sign_seeds<P>(key, salt, f.nodes, f.cf_seed, blinding);  // steps 3-4
-  seedtree_leaves(P::tree(), f.nodes, lambda, f.round_seeds);
+  sign_seeds<P>(key, salt, f.tree, f.cf_seed, blinding);  // steps 3-4
+  seedtree_leaves(P::tree(), f.tree.nodes, lambda, f.round_seeds);
 
   expand_g0<P>(key.g0_seed, f.w.bytes);  // step 5: V, kept as its columns
   transpose(f.w.bytes, k, m, f.vt);
@@ -154,7 +162,7 @@ Status sign(const std::uint8_t* state, const MessageInput& msg, const std::uint8
     h.absorb(f.w.bytes, k * m);
   }
   blinding.wipe();
-  const Status done = sign_finish<P, ct, kernel>(h, key, {f.nodes, &f.pivot_maps[0][0], f.coef, f.perm, f.keys, f.pay},
+  const Status done = sign_finish<P, ct, kernel>(h, key, f.tree, {0, &f.pivot_maps[0][0], f.coef, f.perm, f.keys, f.pay},
                                                  msg, salt, sig, sig_len);
   ct::wipe(&f, sizeof f);
   return done;
