@@ -5,6 +5,9 @@ A technique of an operating point is judged on one platform by comparing the poi
 tracks, each on the operations it names (a fast point's cost is signing, not key loading): it
 is accepted only if at least one tracked figure gets better by MORE than its tolerance and none
 gets worse beyond it. A rejected technique is a negative result, kept with its numbers.
+A candidate ("+<name>": kept in the code, off in the point) is judged the same way with the roles
+turned: with it is "<point>~+<name>", without it the point; its rejection is the expected
+negative result, its acceptance a reason to switch it on (adoption_gate.py).
 
 Inputs are the same for both sides (derived messages and key seeds, byte-identical outputs), so
 the comparison is pair by pair: only inputs (reps) measured on both sides count. The gate's
@@ -100,7 +103,14 @@ class Decision:
     missing: tuple[str, ...] = ()  # cost or memory metrics tracked but compared nowhere
 
     @property
+    def candidate(self) -> bool:
+        """Off in the point: judged as "<point>~+<name>" (with) against the point (without)."""
+        return self.technique.startswith("+")
+
+    @property
     def ablation(self) -> str:
+        """The other side of the comparison: the point without the technique, or with the
+        candidate."""
         return f"{self.point}~{self.technique}"
 
     @property
@@ -164,6 +174,8 @@ def decide(records: list[dict], point: str, technique: str, platform: str, track
     needed: the fewest signing messages its evidence may have."""
     on = _group(records, point, platform)
     off = _group(records, f"{point}~{technique}", platform)
+    if technique.startswith("+"):  # a candidate: the point is the side without it
+        on, off = off, on
     comparisons, messages = [], 0
     for (op, metric, method), with_records in sorted(on.items()):
         tolerance = tracked.tolerance(op, metric)

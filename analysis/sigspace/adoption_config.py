@@ -4,7 +4,9 @@ every point, `tolerance = {...}` on a point overrides it metric by metric; every
 instructions, stack, workspace and retained state), the operations a metric counts on
 (`ops = {instructions = ["sign"]}`), an optional budget (a rule), the platforms to judge on,
 the rejection-loop techniques (judged over adoption.LOOP_MESSAGES messages), and waivers, each
-with its bound. Checked completely before any work starts, refusals with their line."""
+with its bound. A point's `candidates` (off in the point, "<point>~+<name>" on) join its list as
+"+<name>" and are judged switched on (adoption.decide). Checked completely before any work
+starts, refusals with their line."""
 from __future__ import annotations
 
 import fnmatch
@@ -32,7 +34,8 @@ class Ladders:
     platforms: list[str]
     messages: int
     tracked: dict[str, Tracked]                                # point -> what it is judged by
-    points: dict[str, list[str]]                               # point -> techniques, in order
+    points: dict[str, list[str]]                               # point -> techniques, in order,
+                                                               # then "+<candidate>"
     waivers: dict[tuple, Waiver] = field(default_factory=dict)  # (point, technique, platform|None)
     budgets: dict[str, Budget] = field(default_factory=dict)   # point -> its budget
     loop: set[str] = field(default_factory=set)                # rejection-loop techniques
@@ -114,7 +117,7 @@ def from_data(path: str, text: str, data: dict, variants: dict[str, list[str]],
                 fail(platforms.refusal(plat), "point", "budget", None, i)
         return Budget(b["signing_ram"], tuple(b["platforms"]))
 
-    def ladder_point(vid, techniques, p, i):
+    def ladder_point(vid, techniques, candidates, p, i):
         if vid in points:
             fail(f"{vid} has two ladder entries", "point", "variant", None, i)
         for t in techniques:
@@ -124,7 +127,11 @@ def from_data(path: str, text: str, data: dict, variants: dict[str, list[str]],
             if f"{vid}~{t}" not in ablations:
                 fail(f"ablation '{vid}~{t}' is not registered (variants/<scheme>/points.hpp)",
                      "point", "techniques", t, i)
-        points[vid] = list(techniques)
+        for c in candidates:
+            if f"{vid}~+{c}" not in ablations:
+                fail(f"'{c}' is not a candidate of {vid} ('{vid}~+{c}' is not registered)",
+                     "point", "candidates", c, i)
+        points[vid] = list(techniques) + [f"+{c}" for c in candidates]
         tracked[vid] = tracking(p, i)
         if budget(p, i):
             budgets[vid] = budget(p, i)
@@ -136,7 +143,7 @@ def from_data(path: str, text: str, data: dict, variants: dict[str, list[str]],
             fail(f"point '{p['variant']}' matches no registered variant", "point", "variant",
                  None, i)
         for vid in vids:
-            ladder_point(vid, p["techniques"], p, i)
+            ladder_point(vid, p["techniques"], p.get("candidates", []), p, i)
     for t in loop:
         if not any(t in techniques for techniques in points.values()):
             fail(f"rejection_loop names '{t}', which no point of this ladder lists",
@@ -185,12 +192,19 @@ def load(path: str | Path) -> Ladders:
     return parse(path, text, registered_techniques(), set(registry.ablations()), ROOT)
 
 
-def gaps(ladders: list[Ladders], registered: dict[str, list[str]]) -> list[str]:
+def gaps(ladders: list[Ladders], registered: dict[str, list[str]],
+         ablations: list[str] = ()) -> list[str]:
     """Registered techniques that no ladder lists: each is a technique that would join its point
-    without ever being judged. registered: variant id -> its techniques."""
+    without ever being judged; and registered candidates ("<point>~+<name>" in ablations) that no
+    ladder judges. registered: variant id -> its techniques."""
     listed = {vid: set(t) for lad in ladders for vid, t in lad.points.items()}
-    return [f"{vid}~{t}" for vid, techniques in registered.items() for t in techniques
-            if t not in listed.get(vid, set())]
+    missing = [f"{vid}~{t}" for vid, techniques in registered.items() for t in techniques
+               if t not in listed.get(vid, set())]
+    for a in ablations:
+        vid, _, name = a.partition("~")
+        if name.startswith("+") and name not in listed.get(vid, set()):
+            missing.append(a)
+    return missing
 
 
 def registered_techniques() -> dict[str, list[str]]:

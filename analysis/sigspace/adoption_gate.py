@@ -1,5 +1,7 @@
 """The adoption gate's rules beyond one decision (ARCHITECTURE.md, Gates 6): a rejected
-technique passes only with a waiver whose bound its evidence respects; a point's budget is a
+technique passes only with a waiver whose bound its evidence respects; a candidate (off in the
+point) passes when rejected, and when accepted only with a waiver that keeps it off, whose
+bound limits the gain forgone; a point's budget is a
 rule checked on the platforms it names; and missing or refused evidence is never a pass, so the
 verdict says where the gate was not checked."""
 from __future__ import annotations
@@ -20,13 +22,15 @@ class Waiver:
         return self.bound.get((c.op, c.metric)) or self.bound.get((None, c.metric))
 
     def excess(self, d: Decision) -> list[str]:
-        """Figures of the decision beyond the bound; a worse figure with no bound is one."""
+        """Figures of the decision beyond the bound; a worse figure with no bound is one. For a
+        candidate kept off, the figures the point forgoes: better with it beyond the bound."""
         out = []
         for c in d.comparisons:
             limit = self.limit(c)
-            if limit is None and c.verdict == "worse":
+            moved, past = (-c.delta, "better") if d.candidate else (c.delta, "worse")
+            if limit is None and c.verdict == past:
                 out.append(f"{c.op} {c.metric} {change(c)} has no bound")
-            elif limit is not None and c.delta > limit.allowance(c.without_technique):
+            elif limit is not None and moved > limit.allowance(c.without_technique):
                 out.append(f"{c.op} {c.metric} {change(c)} exceeds the bound {limit}")
         return out
 
@@ -105,9 +109,12 @@ def judge(decisions: list[Decision], waivers: dict[tuple, Waiver],
         where = f"{d.point} {d.technique} on {d.platform}"
         if not d.checked:
             v.unchecked.setdefault(d.platform, []).append(f"{where}: {d.reason}")
-        elif d.status == "rejected":
+        elif d.status == ("accepted" if d.candidate else "rejected"):
             w = v.waiver(d)
-            if w is None:
+            if w is None and d.candidate:
+                v.failures.append(f"{where}: a candidate accepted ({d.reason}) but off in the "
+                                  "point: switch it on, or a waiver says why not")
+            elif w is None:
                 v.failures.append(f"{where}: rejected ({d.reason}) without a waiver")
             elif w.excess(d):
                 v.failures.append(f"{where}: waiver bound exceeded: " + "; ".join(w.excess(d)))

@@ -31,8 +31,11 @@ TEST(LessCommon, TransposesMatchTheDefinition) {
       transpose(a.data(), rows, cols, got.data());
       ASSERT_EQ(got, want) << rows << " x " << cols;
       if (rows == cols) {
+        std::vector<std::uint8_t> b = a;
         transpose_square(a.data(), rows);
         ASSERT_EQ(a, want) << rows << " square";
+        transpose_square_blocks(b.data(), rows);
+        ASSERT_EQ(b, want) << rows << " square, by blocks";
       }
     }
 }

@@ -183,3 +183,57 @@ def test_newer_techniques_pass_the_full_ladder_on_their_evidence():
                 (d.status == "rejected" and v.waiver(d) is not None)]
         assert kept == mine, sorted({(d.point, d.technique, d.platform, d.status) for d in mine})
         assert any(d.status == "rejected" for d in mine)  # the waivers are exercised
+
+
+# A candidate ("+wide": off in the point, "<point>~+wide" switches it on), judged the other way
+# round: with it = the candidate variant, without = the point.
+CANDIDATE_LADDER = LADDER.replace('techniques = ["lazy", "streaming"]',
+                                  'techniques = ["lazy", "streaming"]\ncandidates = ["wide"]')
+
+
+def candidate_records(with_it: dict) -> list[dict]:
+    point = {"instructions": 1000, "stack": 1000, "workspace": 0, "retained_state": 0}
+    return [record(v, "host", "sign", m, x) for v, figures in
+            ((POINT, point), (f"{POINT}~+wide", {**point, **with_it})) for m, x in figures.items()]
+
+
+def candidate_verdict(with_it: dict, extra: str = ""):
+    lad = adoption_config.parse("l.toml", CANDIDATE_LADDER + extra, REGISTERED,
+                                ABLATIONS | {f"{POINT}~+wide"})
+    lad.points[POINT] = ["+wide"]  # the candidate alone
+    return lad, verdict(lad, candidate_records(with_it))
+
+
+def test_a_candidate_joins_the_ladder_and_its_campaign():
+    lad, _ = candidate_verdict({})
+    assert f"{POINT}~+wide" in lad.pairs()
+    with pytest.raises(ConfigError, match="not a candidate"):
+        adoption_config.parse("l.toml", CANDIDATE_LADDER, REGISTERED, ABLATIONS)
+
+
+def test_a_rejected_candidate_is_a_negative_result_and_passes():
+    _, v = candidate_verdict({"instructions": 1100})  # 10 % slower with it switched on
+    (d,) = v.decisions
+    assert d.candidate and d.status == "rejected" and d.reason == "worse: sign instructions"
+    assert [c.with_technique for c in d.comparisons if c.metric == "instructions"] == [1100]
+    assert v.passed, v.failures
+
+
+def test_an_accepted_candidate_fails_unless_a_waiver_keeps_it_off():
+    _, v = candidate_verdict({"instructions": 900})  # 10 % faster with it
+    assert v.failures == [f"{POINT} +wide on host: a candidate accepted (better: sign "
+                          "instructions) but off in the point: switch it on, or a waiver says "
+                          "why not"]
+    keep = ('[[waiver]]\nvariant = "%s"\ntechnique = "+wide"\ntext = "kept off for a reason"\n'
+            'bound = {instructions = "+%s%%"}\n')
+    assert candidate_verdict({"instructions": 900}, keep % (POINT, 12))[1].passed
+    held = candidate_verdict({"instructions": 900}, keep % (POINT, 8))[1]  # forgoes 10 %
+    assert not held.passed and "exceeds the bound" in held.failures[0]
+
+
+def test_a_registered_candidate_no_ladder_judges_is_a_gap():
+    registered = {POINT: ["lazy", "streaming"]}
+    lad = adoption_config.parse("l.toml", LADDER, registered, ABLATIONS)
+    assert adoption_config.gaps([lad], registered, [f"{POINT}~+wide"]) == [f"{POINT}~+wide"]
+    lad = adoption_config.parse("l.toml", CANDIDATE_LADDER, registered, ABLATIONS | {f"{POINT}~+wide"})
+    assert adoption_config.gaps([lad], registered, [f"{POINT}~+wide"]) == []

@@ -132,7 +132,9 @@ def test_the_contract_and_hygiene_gates_run_it(tree):
 
 def test_its_ladder_entry_covers_its_techniques(tree):
     code = ("from sigspace import adoption_config as a; from pathlib import Path; "
-            "print(a.gaps(a.load_all(Path('configs/adoption')), a.registered_techniques()))")
+            "from sigspace import registry; "
+            "print(a.gaps(a.load_all(Path('configs/adoption')), a.registered_techniques(), "
+            "registry.ablations()))")
     env = dict(os.environ, PYTHONPATH=str(tree / "analysis"))
     assert run([sys.executable, "-c", code], tree, env).strip() == "[]"
 

@@ -26,7 +26,8 @@ def ladder(techniques: str, variant: str = "X-*/fast", registered=None, ablation
 
 def test_every_registered_technique_has_a_ladder_entry():
     assert adoption_config.gaps(adoption_config.load_all(LADDERS),
-                                adoption_config.registered_techniques()) == []
+                                adoption_config.registered_techniques(),
+                                registry.ablations()) == []
 
 
 def test_a_technique_without_a_ladder_entry_is_a_gap():

@@ -1,5 +1,6 @@
 """Ablation: each operating point with one technique removed ("<point>~<technique>") and the
-change in every metric the run holds for both, per platform and operation. Positive change:
+change in every metric the run holds for both, per platform and operation; a candidate
+("<point>~+<name>", off in the point) the other way round: with = the point with it switched on. Positive change:
 removing the technique makes that figure larger (the technique saved it). Deterministic figures
 only: a change in time would be a ratio of noisy times (the timing table holds times).
 A contrast (vocabulary.CONTRASTS) is not a technique: its ablations make the price-of-constant-
@@ -24,6 +25,8 @@ def rows(view, contrasts: bool = False) -> list[list]:
                     for method in view.methods(point, platform, op, metric):
                         on = view.figure(point, platform, op, metric, method)
                         off = view.figure(ablation, platform, op, metric, method)
+                        if technique.startswith("+"):  # a candidate: on in the ablation
+                            on, off = off, on
                         if on is None or off is None:
                             continue
                         change = f"{(off / on - 1) * 100:+.2f} %" if on else None
@@ -61,4 +64,6 @@ def build(view) -> list[Table]:
                   rows=found, run=view.id, methods=methods,
                   notes=["with / without: the figure of the operating point and of its "
                          "ablation on the same inputs (peak bytes; median count).",
-                         "change without it = without / with - 1."])] + price_of_constant_time(view)
+                         "change without it = without / with - 1.",
+                         "+name: a candidate, off in the operating point: with = the point with "
+                         "it switched on (<point>~+name), without = the point itself."])] + price_of_constant_time(view)

@@ -17,7 +17,7 @@ def _bound(waiver) -> str:
 
 def _waiver_cell(verdict: Verdict, d: Decision) -> str:
     w = verdict.waiver(d)
-    if w is None or d.status != "rejected":
+    if w is None or d.status != ("accepted" if d.candidate else "rejected"):
         return ""
     excess = w.excess(d)
     held = "EXCEEDED: " + "; ".join(excess) if excess else "within bound"
@@ -52,6 +52,10 @@ def decisions_table(verdict: Verdict, runs: dict[str, str]) -> Table:
                         "tolerance and none worse beyond it; each point tracks instructions on "
                         "the operations its ladder names, and stack, workspace and retained "
                         "state. Change with it = with / without - 1.",
+                        "+name: a candidate, kept in the code but off in the point; with it = "
+                        "the point with it switched on (<point>~+name), without = the point. "
+                        "Rejected, it stays off (a negative result); accepted, the gate asks "
+                        "for it to be switched on unless a waiver says why not.",
                         "no data: the platform has no figures for both sides (not run, failed "
                         "or does not fit); too few messages: a rejection-loop technique judged "
                         "over fewer signing messages than it needs. Neither is a pass."])
@@ -75,7 +79,9 @@ def negative_table(decisions: list[Decision], runs: dict[str, str]) -> Table:
                  rows=rows, run=", ".join(sorted(set(runs.values()))),
                  methods=_methods(decisions),
                  notes=["One row per figure that rejected the technique (or, when nothing got "
-                        "better, per figure compared)."])
+                        "better, per figure compared).",
+                        "+name: a candidate, off in the point: with = the point with it switched "
+                        "on, without = the point; it stays in the code, switched off."])
 
 
 def budget_table(checks: list[BudgetCheck], runs: dict[str, str]) -> Table:

@@ -8,6 +8,10 @@
 //   contrasts (optional)       std::array<point::Technique, C>: properties on in the point that
 //                              an ablation switches off only to measure their price (the
 //                              constant-time kernels); never in an adoption ladder
+//   candidates (optional)      std::array<point::Technique, D>: techniques kept in the code but
+//                              off in the point; "<set>/<point>~+<name>" switches one on, and
+//                              the ladder judges it the same way (a rejection is a negative
+//                              result, an acceptance asks for it to be switched on)
 //   state_bytes<P, T>          retained signing-key state of set P with techniques mask T
 //   workspace<P, T>            published WorkspaceSizes
 //   keygen/load_key/sign/verify<P, T>   the algorithms, called by the scheme's adapter
@@ -57,6 +61,15 @@ constexpr auto contrasts_of() {
     return std::array<Technique, 0>{};
 }
 
+// The point's candidates, none unless it declares them.
+template <class Point>
+constexpr auto candidates_of() {
+  if constexpr (requires { Point::candidates; })
+    return Point::candidates;
+  else
+    return std::array<Technique, 0>{};
+}
+
 // The switchable properties in ablation order: the techniques, then the contrasts.
 template <class Point>
 constexpr auto switchable() {
@@ -95,19 +108,35 @@ struct OnNames {
 };
 template <class Point>
 inline constexpr auto kContrasts = contrasts_of<Point>();
+template <class Point>
+inline constexpr auto kCandidates = candidates_of<Point>();
+// The techniques on: the point's, then any candidate switched on.
+template <class Point>
+inline constexpr auto kTechniquesAndCandidates = [] {
+  std::array<Technique, Point::techniques.size() + kCandidates<Point>.size()> out{};
+  std::size_t n = 0;
+  for (const Technique& t : Point::techniques) out[n++] = t;
+  for (const Technique& t : kCandidates<Point>) out[n++] = t;
+  return out;
+}();
 template <class Point, unsigned T>
-using Names = OnNames<Point::techniques, T>;
+using Names = OnNames<kTechniquesAndCandidates<Point>, T>;
 template <class Point, unsigned T>
 using ContrastNames = OnNames<kContrasts<Point>, T>;
 
-// "<set>/<point>" (Off < 0) or "<set>/<point>~<name>" of switchable Off, NUL-terminated,
-// static storage.
+// "<set>/<point>" (Off < 0), "<set>/<point>~<name>" of switchable Off, or (Off at or past the
+// switchables) "<set>/<point>~+<name>" of candidate Off - switchables; NUL-terminated, static
+// storage.
 template <class Scheme, class Point, class P, int Off>
 struct Id {
+  static constexpr std::size_t offs = switchable<Point>().size();
+  static constexpr bool added = Off >= 0 && std::size_t(Off) >= offs;
   static constexpr const char* set = Scheme::template set_name<P>;
-  static constexpr const char* off_name = Off < 0 ? "" : switchable<Point>()[Off < 0 ? 0 : Off].name;
+  static constexpr const char* off_name = Off < 0 ? ""
+                                          : added ? kCandidates<Point>[added ? Off - offs : 0].name
+                                                  : switchable<Point>()[added ? 0 : Off].name;
   static constexpr std::size_t size =
-      length(set) + 1 + length(Point::name) + (Off < 0 ? 0 : 1 + length(off_name));
+      length(set) + 1 + length(Point::name) + (Off < 0 ? 0 : 1 + added + length(off_name));
   static constexpr std::array<char, size + 1> text = [] {
     std::array<char, size + 1> out{};
     std::size_t n = 0;
@@ -119,6 +148,7 @@ struct Id {
     put(Point::name);
     if constexpr (Off >= 0) {
       out[n++] = '~';
+      if constexpr (added) out[n++] = '+';
       put(off_name);
     }
     return out;
@@ -148,17 +178,21 @@ inline constexpr Variant kDescriptor = [] {
                  &Ops::keygen, &Ops::load_key, &Ops::sign, &Ops::verify};
 }();
 
-// One point at one parameter set: the point itself and one ablation per technique and contrast.
+// One point at one parameter set: the point itself, one ablation per technique and contrast
+// (switched off), then one per candidate (switched on).
 template <class Scheme, class Point, class P>
 struct Family {
   static constexpr unsigned all = all_of<Point>();
   static constexpr auto off = switchable<Point>();
-  static constexpr std::size_t ablation_count = off.size();
+  static constexpr auto on = kCandidates<Point>;
+  static constexpr std::size_t ablation_count = off.size() + on.size();
+  static constexpr unsigned mask(std::size_t i) {
+    return i < off.size() ? (all & ~off[i].flag) : (all | on[i < off.size() ? 0 : i - off.size()].flag);
+  }
   static constexpr const Variant* point = &kDescriptor<Scheme, Point, P, all, -1>;
   static constexpr std::array<const Variant*, ablation_count> ablations =
       []<std::size_t... I>(std::index_sequence<I...>) {
-        return std::array<const Variant*, ablation_count>{
-            &kDescriptor<Scheme, Point, P, (all & ~off[I].flag), int(I)>...};
+        return std::array<const Variant*, ablation_count>{&kDescriptor<Scheme, Point, P, mask(I), int(I)>...};
       }(std::make_index_sequence<ablation_count>{});
 };
 

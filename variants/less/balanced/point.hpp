@@ -23,6 +23,9 @@ struct Balanced : SpeedCeiling {
                                          point::Technique{balanced::kPublicVerify, "public-verify"},
                                          point::Technique{balanced::kLaneKernel, "lane-kernel"},
                                          point::Technique{balanced::kKeccakKernel, "keccak-kernel"}};
+  // Kept in the code, off in the point (negative results: the ladder shows where and by how
+  // much they lose).
+  static constexpr std::array candidates{point::Technique{balanced::kBlockTranspose, "block-transpose"}};
   static constexpr std::array traits{
       "basis-exchange",        // the speed ceiling's engine, with swar-lanes, bounded-visits,
                                // lazy-fold and rank-2-update

@@ -23,6 +23,7 @@ inline constexpr unsigned kStreamedV = 1u << 6;  // V expanded from G0_seed each
 inline constexpr unsigned kSeedsOnDemand = 1u << 11;  // signing keeps the tree's root and one path, not
                                                       // the tree; the key's seeds are expanded when read
 inline constexpr unsigned kMapsInSignature = 1u << 12;  // the pivot maps in the signature's response slots
+inline constexpr unsigned kBlockTranspose = 1u << 13;  // candidate: V's square transpose by 4 x 4 blocks
 using speed_ceiling::kPublicVerify;               // verification's exchanges in variable time
 using speed_ceiling::kLaneKernel;                 // the rank-2 pass through the Thumb-2 kernel
 using speed_ceiling::kKeccakKernel;               // the block digest on the Thumb-2 Keccak
@@ -55,7 +56,10 @@ struct Work {
   void load_v(const std::uint8_t* g0_seed) {
     if constexpr (streamed) {
       expand_g0<P>(g0_seed, bytes());
-      transpose_square(bytes(), k);
+      if constexpr ((T & kBlockTranspose) != 0)
+        transpose_square_blocks(bytes(), k);
+      else
+        transpose_square(bytes(), k);
     } else {
       std::memcpy(bytes(), vt, block);
     }

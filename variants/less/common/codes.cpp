@@ -1,6 +1,7 @@
 #include "less/common/codes.hpp"
 
 #include <cstring>
+#include <utility>
 
 #include "less/common/fq.hpp"
 #include "less/common/sampler.hpp"
@@ -70,15 +71,26 @@ void transpose(const std::uint8_t* src, unsigned rows, unsigned cols, std::uint8
     for (unsigned c = r < rows4 ? cols4 : 0; c < cols; ++c) dst[std::size_t{c} * rows + r] = src[std::size_t{r} * cols + c];
 }
 
-// Element by element: blocks of two rows' words in registers would spill on the Cortex-M4
-// (measured slower there than this loop).
+// Element by element: the block form below keeps two blocks' words in registers, which spill
+// on the Cortex-M4 (the balanced point's block-transpose candidate measures it).
 void transpose_square(std::uint8_t* a, unsigned n) {
   for (unsigned r = 0; r < n; ++r)
-    for (unsigned c = r + 1; c < n; ++c) {
-      const std::uint8_t x = a[std::size_t{r} * n + c];
-      a[std::size_t{r} * n + c] = a[std::size_t{c} * n + r];
-      a[std::size_t{c} * n + r] = x;
+    for (unsigned c = r + 1; c < n; ++c) std::swap(a[std::size_t{r} * n + c], a[std::size_t{c} * n + r]);
+}
+
+void transpose_square_blocks(std::uint8_t* a, unsigned n) {
+  const unsigned n4 = n & ~3u;
+  for (unsigned r = 0; r < n4; r += 4)
+    for (unsigned c = r; c < n4; c += 4) {  // blocks (r, c) and (c, r) swapped, each transposed
+      Block x, y;
+      x.load(a + std::size_t{r} * n + c, n);
+      y.load(a + std::size_t{c} * n + r, n);
+      x.transpose(), y.transpose();
+      x.store(a + std::size_t{c} * n + r, n);
+      y.store(a + std::size_t{r} * n + c, n);
     }
+  for (unsigned r = 0; r < n; ++r)  // the edges: every column from n4 on
+    for (unsigned c = r + 1 > n4 ? r + 1 : n4; c < n; ++c) std::swap(a[std::size_t{r} * n + c], a[std::size_t{c} * n + r]);
 }
 
 void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,

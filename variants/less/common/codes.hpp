@@ -23,6 +23,8 @@ void monomial_invert(const std::uint8_t* coef, const std::uint16_t* perm, unsign
 void transpose(const std::uint8_t* src, unsigned rows, unsigned cols, std::uint8_t* dst);
 // The same for a square matrix (n x n), in place.
 void transpose_square(std::uint8_t* a, unsigned n);
+// The same by 4 x 4 blocks (a candidate technique: fewer loads and stores, more registers).
+void transpose_square_blocks(std::uint8_t* a, unsigned n);
 
 // The n-k non-pivot columns of a k x n matrix, left to right (sections 5 and 9).
 void non_pivot_columns(const std::uint8_t* g, unsigned k, unsigned n, const std::uint8_t* pivots,
