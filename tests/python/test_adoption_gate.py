@@ -237,3 +237,22 @@ def test_a_registered_candidate_no_ladder_judges_is_a_gap():
     assert adoption_config.gaps([lad], registered, [f"{POINT}~+wide"]) == [f"{POINT}~+wide"]
     lad = adoption_config.parse("l.toml", CANDIDATE_LADDER, registered, ABLATIONS | {f"{POINT}~+wide"})
     assert adoption_config.gaps([lad], registered, [f"{POINT}~+wide"]) == []
+
+
+def test_less_balanced_memory_techniques_and_candidate_on_their_evidence():
+    """The balanced point's seeds-on-demand and maps-in-signature are accepted at every LESS set
+    on the host, the M4 and the M33 under the full ladder, and its candidate block-transpose is
+    rejected everywhere (a negative result: it stays off), with no gate failure."""
+    from sigspace import adopt
+    lad = adoption_config.load(adopt.LADDERS / "less.toml")
+    where = adopt.provenance.ROOT / "results/adoption/less-balanced-memory-20261206"
+    v = adopt.evaluate([lad], [where]).verdict
+    assert v.failures == [], v.failures
+    judged = {(d.point, d.technique, d.platform): d.status for d in v.decisions
+              if d.status in ("accepted", "rejected")}
+    sets = ("1b", "1i", "1s", "3b", "3s", "5b", "5s")
+    for s in sets:
+        for p in ("host", "m4", "m33"):
+            for t in ("seeds-on-demand", "maps-in-signature"):
+                assert judged[(f"LESS-{s}/balanced", t, p)] == "accepted"
+            assert judged[(f"LESS-{s}/balanced", "+block-transpose", p)] == "rejected"

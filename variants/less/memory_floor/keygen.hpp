@@ -83,7 +83,7 @@ Status keygen(const std::uint8_t* seed, std::uint8_t* pk, std::uint8_t* sk, Aren
   }
   SIGSPACE_CT_DECLASSIFY(pk, P::lambda);  // published as pk's first field (D7)
   for (unsigned j = 0; j + 1 < P::s; ++j) {
-    expand_key_seeds<P>(sk, j + 1, nullptr, secret_seed);
+    mono_seed<P>(sk, j, secret_seed);
     public_code<P>(a, pk, secret_seed, pk + P::lambda + j * P::rref_bytes);
   }
   ct::wipe(secret_seed, sizeof secret_seed);

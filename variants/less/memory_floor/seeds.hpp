@@ -13,6 +13,20 @@
 
 namespace sigspace::less::memory_floor {
 
+// Section 3's key expansion, one monomial seed at a time (ExpandedKey keeps all s - 1 and the
+// sponge): XOF(sk) gives G0_seed (lambda), then monomial seed 0, 1, ... (2 lambda each). Not
+// less/common/expand.hpp's expand_key_seeds, the general form: called here it deepens key
+// generation by 8-16 bytes on the Cortex-M4 (the less_floor_budget test's figures).
+template <class P>
+void mono_seed(const std::uint8_t* sk, unsigned j, std::uint8_t* out) {
+  typename P::Xof x;
+  x.absorb(sk, P::sk_bytes);
+  x.finalize();
+  x.squeeze(out, P::lambda);  // G0_seed, skipped
+  for (unsigned i = 0; i <= j; ++i) x.squeeze(out, 2 * P::lambda);
+  x.wipe();
+}
+
 // Node i's seed from the seed of its ancestor `from` (from = i copies it): the path is expanded
 // top-down, one XOF per level.
 template <class P>

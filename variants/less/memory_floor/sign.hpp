@@ -93,7 +93,7 @@ template <class P>
   std::uint8_t by_source[P::n8], secret_seed[2 * P::lambda];
   speed_ceiling::ct_round_monomial<P>(seed, salt, i, coef, perm);
   speed_ceiling::ct_response<P>(perm, pivots, keys, pay, by_source);  // pivots[perm[x]]
-  expand_key_seeds<P>(sk, j + 1, nullptr, secret_seed);
+  mono_seed<P>(sk, j, secret_seed);
   speed_ceiling::ct_secret_monomial<P>(secret_seed, coef, perm);
   speed_ceiling::ct_response<P>(perm, by_source, keys, pay, resp);
   ct::wipe(secret_seed, sizeof secret_seed), ct::wipe(by_source, sizeof by_source);
