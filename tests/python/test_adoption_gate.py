@@ -256,3 +256,22 @@ def test_less_balanced_memory_techniques_and_candidate_on_their_evidence():
             for t in ("seeds-on-demand", "maps-in-signature"):
                 assert judged[(f"LESS-{s}/balanced", t, p)] == "accepted"
             assert judged[(f"LESS-{s}/balanced", "+block-transpose", p)] == "rejected"
+
+
+def test_less_points_whole_ladder_passes_on_its_final_evidence():
+    """Every technique of the LESS speed ceiling and balanced point, and the candidate, is
+    decided at every set on the M4, the M33 and the host (results/adoption/less-points-20261206,
+    the final code), with no gate failure: accepted, kept by a waiver whose bound holds, or (the
+    candidate) rejected and left off."""
+    from sigspace import adopt
+    lad = adoption_config.load(adopt.LADDERS / "less.toml")
+    where = adopt.provenance.ROOT / "results/adoption/less-points-20261206"
+    v = adopt.evaluate([lad], [where]).verdict
+    assert v.failures == [], v.failures
+    mine = [d for d in v.decisions if not d.point.endswith("/memory-floor")]
+    assert len(mine) == 7 * 3 * (8 + 8)  # sets, platforms, the two points' techniques
+    for d in mine:
+        waived = v.waiver(d) is not None and d.status == "rejected"
+        assert d.status == "accepted" or waived or (d.candidate and d.status == "rejected"), \
+            (d.point, d.technique, d.platform, d.status, d.reason)
+    assert any(v.waiver(d) is not None and d.status == "rejected" for d in mine)
