@@ -11,6 +11,7 @@ from pathlib import Path
 
 from . import config as config_mod
 from . import platforms, provenance, registry, results, vocabulary
+from .platforms import board_run
 from .progress import Progress
 
 SCRATCH = provenance.ROOT / "results" / "scratch"
@@ -134,6 +135,7 @@ def run_campaign(campaign: config_mod.Campaign, out: str | None, jobs: int,
     if jobs < 1:
         raise CampaignError("--jobs must be at least 1")
     shard = parse_shard(shard_text)
+    board_run.CONFIGURED_TIMEOUT = campaign.qemu_timeout_s  # before the manifest records it
     units = plan(campaign)
     if shard:
         units = [u for i, u in enumerate(units) if i % shard[1] == shard[0] - 1]

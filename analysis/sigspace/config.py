@@ -44,6 +44,7 @@ class Campaign:
     excludes: list[dict] = field(default_factory=list)   # {"variants", "platforms", "reason"}
     adoption: dict = field(default_factory=dict)  # [adoption]: ladders (paths), platforms, messages
     claims: list[str] = field(default_factory=list)  # [report] claims: files checked before REPORT
+    qemu_timeout_s: int | None = None  # [campaign] qemu_timeout_s: one board run's limit
 
     @property
     def sha256(self) -> str:
@@ -131,7 +132,8 @@ def from_data(path: str, text: str, data: dict, registered: list[str],
     return Campaign(path=path, text=text, description=campaign.get("description", ""),
                     variants=selected, platforms=plats, metrics=metrics, overrides=overrides,
                     excludes=excludes, adoption=_adoption(data.get("adoption", {}), path, fail),
-                    claims=_claims(data.get("report", {}), path, fail))
+                    claims=_claims(data.get("report", {}), path, fail),
+                    qemu_timeout_s=campaign.get("qemu_timeout_s"))
 
 
 def resolve_path(config_path: str, name: str) -> Path:

@@ -61,9 +61,10 @@ class RunView:
         return [r["value"] for r in self._index.get((variant, platform, op, metric, method), [])]
 
     def figure(self, variant: str, platform: str, op: str, metric: str,
-               method: str | None = None):
-        """One figure: the peak for byte metrics, else the median over repetitions/inputs."""
-        v = self.values(variant, platform, op, metric, method)
+               method: str | None = None, reps: int | None = None):
+        """One figure: the peak for byte metrics, else the median over repetitions/inputs (the
+        first `reps` of them when given: a comparison on the inputs two variants share)."""
+        v = self.values(variant, platform, op, metric, method)[:reps]
         if not v:
             return None
         if metric == "fits":

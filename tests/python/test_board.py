@@ -106,3 +106,19 @@ def test_a_qemu_lockup_counts_as_a_fault(monkeypatch, tmp_path):
                             subprocess.CompletedProcess(cmd, c, "", e))
         rc, _, _ = board_run.run_image("m4", tmp_path / "x.elf")
         assert rc == want
+
+
+def test_the_whole_ram_image_runs_once_for_the_part_and_for_m4_4mb(monkeypatch):
+    # A variant too big for the 640 KB part is measured on the 4 MiB image for the bytes it
+    # needs; a campaign listing m4-4mb as well must reuse that run, not repeat it (LESS-5b's
+    # reference: many minutes per run).
+    runs = []
+    monkeypatch.setattr(board_run, "_FULL_RAM_RUNS", {})
+    monkeypatch.setattr(board_run, "_measure",
+                        lambda v, p, n: runs.append((v, p, n)) or f"measured {v} {p} {n}")
+    assert board_run.measure("X/reference", "m4-4mb", 3) == "measured X/reference m4-4mb 3"
+    assert board_run.measure("X/reference", "m4-4mb", 3) == "measured X/reference m4-4mb 3"
+    board_run.measure("X/reference", "m4-4mb", 1)
+    board_run.measure("X/reference", "m4", 3)
+    assert runs == [("X/reference", "m4-4mb", 3), ("X/reference", "m4-4mb", 1),
+                    ("X/reference", "m4", 3)]

@@ -97,3 +97,22 @@ def test_shipped_configs_are_valid(registered):
         c = config.load(path, registered, sigspace.ablations())
         if path.stem in ("quick", "full"):  # the host campaigns cover every variant
             assert c.variants == registered
+
+
+def test_a_campaign_sets_the_board_timeout_and_the_environment_wins(tmp_path, registered,
+                                                                    monkeypatch):
+    from sigspace import campaign
+    from sigspace.platforms import board_run
+    text = GOOD.format(variant=registered[0]).replace('platforms = ["host"]',
+                                                       'platforms = ["host"]\nqemu_timeout_s = 7200')
+    c = config.load(write(tmp_path, text), registered)
+    assert c.qemu_timeout_s == 7200
+    monkeypatch.setattr(campaign, "plan", lambda _: [])  # no work: only the setting matters
+    monkeypatch.delenv("SIGSPACE_QEMU_TIMEOUT", raising=False)
+    monkeypatch.setattr(board_run, "CONFIGURED_TIMEOUT", None)
+    campaign.run_campaign(c, str(tmp_path / "run"), 1, None)
+    assert board_run.qemu_timeout() == 7200
+    monkeypatch.setenv("SIGSPACE_QEMU_TIMEOUT", "60")
+    assert board_run.qemu_timeout() == 60
+    with pytest.raises(config.ConfigError, match="qemu_timeout_s"):
+        config.load(write(tmp_path, text.replace("7200", "0")), registered)

@@ -234,3 +234,13 @@ def test_a_contrast_makes_the_price_table_not_an_ablation_row(tmp_path):
     sign = row(price, sc, "constant-time", "host", "sign", "instructions/callgrind")
     assert sign[5:] == [6315, 4315, f"{6315 / 4315:.3f}x"]   # medians over 64 messages
     assert row(price, sc, "constant-time", "host", "sign", "stack/paint")[7] == "1.000x"
+
+
+def test_an_ablation_measured_on_fewer_messages_is_compared_on_the_ones_both_signed(tmp_path):
+    # The paper config signs 3 messages with a point and 1 with its ablations: the table must
+    # compare message 0 with message 0, not the point's median with the ablation's one message.
+    sc = "LESS-1s/speed-ceiling"
+    t = tables_of(tmp_path, point(sc, 6000, 5000, messages=3) +
+                  point(f"{sc}~two-pass-cf", 6600, 4900, messages=1))
+    sign = row(t["ablation"], sc, "two-pass-cf", "host", "sign", "instructions/callgrind")
+    assert sign[5:] == [6000, 6600, "+10.00 %"]   # the point's median over 3 would be 6010
