@@ -37,6 +37,14 @@ def parse_shard(text: str | None) -> tuple[int, int] | None:
     return k, n
 
 
+def deal(units: list[platforms.Unit], k: int, n: int) -> list[platforms.Unit]:
+    """Shard k of n: the units that share one measurement (a board variant's run) are dealt
+    round-robin as one, so no two shards repeat the same run."""
+    group = {u.key: platforms.get(u.platform).shares_work(u) for u in units}
+    order = {g: i for i, g in enumerate(dict.fromkeys(group.values()))}
+    return [u for u in units if order[group[u.key]] % n == k - 1]
+
+
 def plan(campaign: config_mod.Campaign) -> list[platforms.Unit]:
     units = []
     for name in campaign.platforms:
@@ -138,7 +146,7 @@ def run_campaign(campaign: config_mod.Campaign, out: str | None, jobs: int,
     board_run.CONFIGURED_TIMEOUT = campaign.qemu_timeout_s  # before the manifest records it
     units = plan(campaign)
     if shard:
-        units = [u for i, u in enumerate(units) if i % shard[1] == shard[0] - 1]
+        units = deal(units, *shard)
     git = provenance.git_state()
     created = provenance.now()
     fresh = _manifest(campaign, git, provenance.run_id(git, created), created, shard)

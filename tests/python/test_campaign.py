@@ -149,3 +149,22 @@ def test_painted_stack_within_64_bytes(known):
 def test_heap_methods_exact_on_a_known_block():
     assert probe("--synthetic", "heap:150000", "--metric", "heap") == [150000]
     assert host.massif_heap(["--synthetic", "heap:150000"], "synthetic") == 150000
+
+
+def test_a_shard_takes_all_units_of_a_board_variant():
+    # One QEMU run measures every figure of a variant on a board (and m4's image of a variant
+    # too big for the part runs m4-4mb's as well): dealt apart, each shard would repeat it.
+    from sigspace import campaign
+    from sigspace.platforms import Unit
+    units = [Unit(p, v, m, "x", op) for p in ("m4", "m4-4mb", "m33") for v in ("A/r", "B/r", "C/r")
+             for m in ("instructions", "stack") for op in ("sign", "verify")]
+    units += [Unit("host", "A/r", "time", "gbench", op) for op in ("sign", "verify")]
+    shards = [campaign.deal(units, k, 3) for k in (1, 2, 3)]
+    assert sorted(u.key for s in shards for u in s) == sorted(u.key for u in units)
+    owner = {}
+    for k, shard in enumerate(shards):
+        for u in shard:
+            board = "m4" if u.platform == "m4-4mb" else u.platform
+            assert owner.setdefault((board, u.variant, u.platform == "host" and u.op), k) == k
+    assert {owner[("m4", v, False)] for v in ("A/r", "B/r", "C/r")} == {0, 1, 2}
+    assert owner[("host", "A/r", "sign")] != owner[("host", "A/r", "verify")]

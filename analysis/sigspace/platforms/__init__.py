@@ -114,6 +114,11 @@ class Platform(ABC):
     def run(self, unit: Unit) -> UnitResult:
         """Runs one unit; raises PlatformError when the measurement failed."""
 
+    def shares_work(self, unit: Unit) -> str:
+        """Units with the same answer share one measurement, so a shard must take them all;
+        here every unit is measured by itself."""
+        return unit.key
+
 
 def refusal(name: str) -> str | None:
     """Why a config may not name this platform, or None when it can be used."""

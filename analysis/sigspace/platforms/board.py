@@ -103,6 +103,11 @@ class BoardPlatform(Platform):
             units += [u("fits", "paint", "all"), u("ram", "paint", "all")]
         return units
 
+    def shares_work(self, unit: Unit) -> str:
+        # One QEMU run gives all of a variant's figures on one board, and the 640 KB part's
+        # image of a variant that does not fit runs the 4 MiB one as well (m4 and m4-4mb).
+        return f"{board_run.BOARDS[self.name][0]}:{unit.variant}"
+
     def _measure(self, variant_id: str) -> board_run.Measurement:
         with self._lock:
             lock = self._locks.setdefault(variant_id, threading.Lock())
