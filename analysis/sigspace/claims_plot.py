@@ -14,7 +14,6 @@ the claims file itself (one source for every published figure a check or plot us
 """
 from __future__ import annotations
 
-import re
 from pathlib import Path
 
 import matplotlib
@@ -26,14 +25,9 @@ from matplotlib.ticker import FuncFormatter, LogLocator
 from . import claims as claims_mod
 from .plots import DPI, Figure, pareto_front, save_figure
 from .tables.common import insn_method, points, sign_cost, signing_ram
+from .vocabulary import category
 
 MARKERS = {"reference": "s", "speed-ceiling": "^", "balanced": "o", "memory-floor": "v"}
-
-
-def category(param_set: str) -> str:
-    """LESS-1b -> '1'; a set without a category digit is its own panel."""
-    m = re.match(r"LESS-(\d)", param_set)
-    return m.group(1) if m else param_set
 
 
 def our_points(view, platform: str, param_set: str) -> list[tuple[str, float, float]]:

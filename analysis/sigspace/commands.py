@@ -327,7 +327,7 @@ def cmd_tables(args) -> int:
 
 
 def cmd_plot(args) -> int:
-    """Write RUN/plots/pareto-<scheme>-<platform>.{png,pdf,svg}."""
+    """Write RUN/plots/pareto-<scheme>-<platform>[-cat<N>].{png,pdf,svg}."""
     figures = _analysis(args, lambda r, v, a: r.write_plots(v))
     _emit({"plots": [str(f.png) for f in figures]})
     return 0

@@ -23,7 +23,8 @@ from matplotlib.lines import Line2D
 from matplotlib.ticker import FuncFormatter, LogLocator, NullFormatter
 
 from . import anchors, plot_labels, ratio_anchors
-from .tables.common import descriptor, measured_platforms, points, schemes
+from .tables.common import descriptor, measured_platforms, points, schemes, stand_in_notes
+from .vocabulary import category
 
 SIZE_IN = (10.0, 6.0)
 DPI = 150
@@ -44,6 +45,7 @@ class Point:
     cost_with_load: float | None = None   # signing + load_key
     ram_with_load: float | None = None    # retained + the larger of load_key's and sign's RAM
     messages: int = 0
+    whole_ram: bool = False  # does not fit the part: counted on its whole-RAM image
 
 
 @dataclass
@@ -92,7 +94,8 @@ def collect(view, platform: str, scheme: str, metric: tuple[str, str]):
         ident = view.identity(v)
         p = Point(v, ident["param_set"], ident["op_point"], stack + workspace + state, cost,
                   working=stack + workspace,
-                  messages=len(view.values(v, platform, "sign", *metric)))
+                  messages=len(view.values(v, platform, "sign", *metric)),
+                  whole_ram=v in view.stand_ins(platform))
         load_cost = view.figure(v, platform, "load_key", *metric)
         load_stack = view.figure(v, platform, "load_key", "stack")
         load_ws = descriptor(view, v, "load_key", "workspace")
@@ -164,7 +167,8 @@ def _draw_points(ax, pts, colour_of, labels, markers) -> None:
         ax.scatter([p.ram for p in mine], [p.cost for p in mine], color=colour, s=22, zorder=4)
         for p in mine:
             markers.append((p.ram, p.cost))
-            labels.append(plot_labels.Label(f"{_short(s)} {p.op_point}", p.ram, p.cost, colour))
+            text = f"{_short(s)} {p.op_point}" + (" (4 MiB: no fit)" if p.whole_ram else "")
+            labels.append(plot_labels.Label(text, p.ram, p.cost, colour))
             if p.working < p.ram:  # the retained state as a whisker: working memory on its left
                 ax.plot([p.working, p.ram], [p.cost, p.cost], color=colour, lw=0.7, alpha=0.6,
                         marker="|", markevery=[0], markersize=6, zorder=3)
@@ -254,12 +258,16 @@ def _legend(ax, colour_of, chosen, paper, unit) -> None:
               fontsize=7, frameon=False)
 
 
-def build(view, platform: str, scheme: str) -> Plot | None:
-    """The Pareto figure of one scheme on one platform, or None if the run cannot draw it."""
+def build(view, platform: str, scheme: str, cat: str | None = None) -> Plot | None:
+    """The Pareto figure of one scheme on one platform (of its sets of one security category
+    when cat is given), or None if the run cannot draw it."""
     metric = cost_metric(view, platform, scheme)
     if metric is None:
         return None
     pts, missing = collect(view, platform, scheme, metric)
+    if cat is not None:
+        pts = [p for p in pts if category(p.param_set) == cat]
+        missing = [v for v in missing if category(v.split("/")[0]) == cat]
     if not pts:
         return None
     fig = MplFigure(figsize=SIZE_IN, dpi=DPI)
@@ -291,11 +299,12 @@ def build(view, platform: str, scheme: str) -> Plot | None:
     over += " message" if counts[-1] == 1 else " messages"
     ax.set_xlabel("signing RAM = sign stack + signing workspace + retained state (bytes)")
     ax.set_ylabel(f"signing {unit} ({metric[1]}), median over {over}")
-    ax.set_title(f"{scheme} on {_platform_text(view, platform)}: run {view.id}", fontsize=9)
+    title = f"{scheme}" + (f" category {cat}" if cat else "")
+    ax.set_title(f"{title} on {_platform_text(view, platform)}: run {view.id}", fontsize=9)
     ax.grid(True, which="major", linewidth=0.3)
     _legend(ax, colour_of, chosen, paper, unit)
     placed = plot_labels.place(ax, fig.canvas.get_renderer(), labels, markers)
-    stem = f"pareto-{scheme.lower()}-{platform}"
+    stem = f"pareto-{scheme.lower()}-{platform}" + (f"-cat{cat}" if cat else "")
     text = caption(view, platform, scheme, metric, pts, missing, chosen, over, paper)
     return Plot(stem, fig, text, placed, drawn, paper)
 
@@ -321,6 +330,8 @@ def caption(view, platform, scheme, metric, pts, missing, chosen, over, paper) -
         text += ratio_anchors.caption(paper)
     if not chosen and not paper:
         text += " No published figure was measured on this platform: no anchor is drawn."
+    for note in stand_in_notes(view, platform, [p.variant for p in pts]):
+        text += " " + note
     if missing:
         text += (" Not drawn (this run has no signing cost, stack, workspace or retained-state "
                  "figure for them): " + ", ".join(missing) + ".")
@@ -342,11 +353,19 @@ def save_figure(stem: str, figure: MplFigure, caption_text: str, folder: Path) -
     return Figure(stem, caption_text, paths["png"], paths["pdf"], paths["svg"])
 
 
+# More sets than this in one plot crowd it (LESS has seven): one plot per security category.
+MAX_SETS_IN_ONE_PLOT = 4
+
+
 def plot_all(view, folder: Path) -> list[Figure]:
     written = []
     for platform in measured_platforms(view):
         for scheme in schemes(view):
-            built = build(view, platform, scheme)
-            if built:
-                written.append(save(built, folder))
+            sets = list(dict.fromkeys(view.identity(v)["param_set"] for v in points(view, scheme)))
+            cats = list(dict.fromkeys(map(category, sets)))
+            split = len(sets) > MAX_SETS_IN_ONE_PLOT and len(cats) > 1
+            for cat in cats if split else [None]:
+                built = build(view, platform, scheme, cat)
+                if built:
+                    written.append(save(built, folder))
     return written

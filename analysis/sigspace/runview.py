@@ -13,6 +13,11 @@ from .vocabulary import metrics_in
 # How repetitions of one (variant, platform, op, metric, method) become one figure: counts and
 # bytes are deterministic per input, so the worst input is the budget; time takes the median.
 PEAK_METRICS = metrics_in("bytes")
+# A variant too big for the 640 KB part (its `fits` record false) is measured on the same board
+# with its whole RAM for the bytes it needs; a run that lists m4-4mb holds its counts there, and
+# they stand in for the part's (the tables' fits column and notes say so: stand_ins()).
+WHOLE_RAM = {"m4": "m4-4mb"}
+BOARD_FIGURES = ("fits", "ram")
 
 
 @dataclass
@@ -48,7 +53,27 @@ class RunView:
         return None
 
     def methods(self, variant: str, platform: str, op: str, metric: str) -> list[str]:
+        platform = self._source(variant, platform, op, metric)
         return [k[4] for k in self._index if k[:4] == (variant, platform, op, metric)]
+
+    def _source(self, variant: str, platform: str, op: str, metric: str) -> str:
+        """The platform whose records give this figure: the whole-RAM image's for a variant
+        that does not fit the part and was not measured on it, else the platform itself."""
+        whole = WHOLE_RAM.get(platform)
+        if whole is None or metric in BOARD_FIGURES or variant not in self.stand_ins(platform):
+            return platform
+        if any(k[:4] == (variant, platform, op, metric) for k in self._index):
+            return platform
+        return whole
+
+    def stand_ins(self, platform: str) -> list[str]:
+        """Variants whose figures on `platform` come from its whole-RAM image (m4-4mb)."""
+        whole = WHOLE_RAM.get(platform)
+        if whole is None:
+            return []
+        fits = {k[0]: v for k, v in self._index.items() if k[1:4] == (platform, "all", "fits")}
+        held = {k[0] for k in self._index if k[1] == whole}
+        return [v for v, recs in fits.items() if v in held and not all(r["value"] for r in recs)]
 
     def values(self, variant: str, platform: str, op: str, metric: str,
                method: str | None = None) -> list:
@@ -58,6 +83,7 @@ class RunView:
             if not found:
                 return []
             method = found[0]
+        platform = self._source(variant, platform, op, metric)
         return [r["value"] for r in self._index.get((variant, platform, op, metric, method), [])]
 
     def figure(self, variant: str, platform: str, op: str, metric: str,

@@ -4,6 +4,8 @@ records are checked against it; tests/python/test_vocabulary.py keeps the two eq
 added on one side only fails the tests."""
 from __future__ import annotations
 
+import re
+
 # A variant's operations, in the order tables list them.
 OPS = ("keygen", "load_key", "sign", "verify")
 # The op of figures that belong to a whole binary or board, not to one operation
@@ -44,3 +46,9 @@ def unit_of(metric: str) -> str:
 def metrics_in(unit: str) -> tuple[str, ...]:
     """The metrics recorded in one unit, e.g. every byte count."""
     return tuple(m for m, u in METRIC_UNITS.items() if u == unit)
+
+
+def category(param_set: str) -> str:
+    """NIST security category of a LESS set (LESS-1b -> '1'); any other set is its own."""
+    m = re.match(r"LESS-(\d)", param_set)
+    return m.group(1) if m else param_set

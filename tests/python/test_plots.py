@@ -8,7 +8,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from synthetic import less_records, write_run
+from synthetic import less_records, record, write_run
 
 from sigspace import anchors, plot_labels, plots, runview
 
@@ -178,3 +178,26 @@ def test_building_and_saving_leaves_rcparams_unchanged(built, tmp_path):
     plots.save(plots.build(view, platform, scheme), tmp_path)
     assert {k: dict.__getitem__(matplotlib.rcParams, k) for k in matplotlib.rcParams} == before
     assert "matplotlib.pyplot" not in sys.modules
+
+
+def test_seven_less_sets_make_one_plot_per_category(tmp_path):
+    # Seven sets in one plot crowd it (the LESS paper's run): one per security category, each
+    # with its sets only; a reference too big for the part is drawn from its 4 MiB image, named.
+    sets = ("1b", "1i", "1s", "3b", "3s", "5b", "5s")
+    records = []
+    for s in sets:
+        big = s.startswith("5")
+        records += less_records(f"LESS-{s}/reference", "m4-4mb" if big else "m4", 4e9, 150_000)
+        records += less_records(f"LESS-{s}/balanced", "m4", 1e9, 40_000)
+    records += [{**r, "scheme": "LESS"} for s in ("5b", "5s") for r in (
+        record(f"LESS-{s}/reference", "m4", "all", "fits", False),
+        record(f"LESS-{s}/reference", "m4", "all", "ram", 900_000))]
+    view = runview.load(write_run(tmp_path / "run", records))
+    stems = [f.stem for f in plots.plot_all(view, tmp_path / "plots")]
+    assert stems == ["pareto-less-m4-cat1", "pareto-less-m4-cat3", "pareto-less-m4-cat5",
+                     "pareto-less-m4-4mb-cat5"]
+    cat5 = plots.build(view, "m4", "LESS", "5")
+    assert {t.get_text() for t in cat5.labels} >= {"5b reference (4 MiB: no fit)", "5s balanced"}
+    assert not any(t.get_text().startswith("1") for t in cat5.labels)
+    assert "whole RAM (m4-4mb in the records): LESS-5b/reference, LESS-5s/reference" in cat5.caption
+    assert "m4-4mb" not in plots.build(view, "m4", "LESS", "1").caption

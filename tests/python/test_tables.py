@@ -244,3 +244,18 @@ def test_an_ablation_measured_on_fewer_messages_is_compared_on_the_ones_both_sig
                   point(f"{sc}~two-pass-cf", 6600, 4900, messages=1))
     sign = row(t["ablation"], sc, "two-pass-cf", "host", "sign", "instructions/callgrind")
     assert sign[5:] == [6000, 6600, "+10.00 %"]   # the point's median over 3 would be 6010
+
+
+def test_a_reference_too_big_for_the_part_is_counted_on_its_whole_ram_image(tmp_path):
+    # LESS-5b's reference does not fit 640 KB: the run holds its counts on m4-4mb, and the m4
+    # speedup table divides by them, saying so; the coverage of m4 itself is unchanged.
+    ref, bal = "LESS-5b/reference", "LESS-5b/balanced"
+    no_fit = [record(ref, "m4", "all", "fits", False, method="paint"),
+              record(ref, "m4", "all", "ram", 929_348, method="paint")]
+    records = [{**r, "scheme": "LESS"} for r in
+               point(ref, 180_000, 830_000, messages=3, platform="m4-4mb") + no_fit +
+               point(bal, 30_000, 170_000, messages=3, platform="m4")]
+    t = tables_of(tmp_path, records)["speedup-m4"]
+    assert row(t, "LESS-5b", "balanced")[3] == round(180_010 / 30_010, 2)
+    assert row(t, "LESS-5b", "reference")[9] == "no (929,348 B)"
+    assert any("whole RAM (m4-4mb in the records): LESS-5b/reference" in n for n in t.notes)

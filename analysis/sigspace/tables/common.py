@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import functools
 
+from ..runview import WHOLE_RAM
+
 OPS = ("keygen", "sign", "verify")
 FIT_PLATFORM = "m4"          # the 640 KB part the LESS paper's "fits" column is about
 FIT_BYTES = 640 * 1024
@@ -141,3 +143,13 @@ def descriptor(view, variant: str, op: str, metric: str):
         if value is not None:
             return value
     return None
+
+
+def stand_in_notes(view, platform: str, among=None) -> list[str]:
+    """The note a table or caption owes when figures of `platform` come from its whole-RAM image
+    (runview.WHOLE_RAM): which variants (of `among`, when given), and why."""
+    found = [v for v in view.stand_ins(platform) if among is None or v in among]
+    if not found:
+        return []
+    return [f"Not fitting the {FIT_BYTES // 1024} KB part, so counted on the same board with "
+            f"its whole RAM ({WHOLE_RAM[platform]} in the records): {', '.join(found)}."]

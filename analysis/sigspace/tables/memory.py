@@ -5,7 +5,8 @@ key, and signing RAM. One table per scheme and platform."""
 from __future__ import annotations
 
 from . import MISSING, Table
-from .common import descriptor, measured_platforms, op_ram, points, schemes, signing_ram
+from .common import (descriptor, measured_platforms, op_ram, points, schemes, signing_ram,
+                     stand_in_notes)
 from .render import cell
 
 FLOOR = "memory-floor"
@@ -55,5 +56,6 @@ def build(view) -> list[Table]:
                        "Workspace: the caller-provided scratch of that operation (descriptor "
                        "figure); a sum is shown only when every part is in the run.",
                        f"{MISSING}: not in this run (memory floor not registered when the run "
-                       "was made, or the figure not measured; see the coverage table)."]))
+                       "was made, or the figure not measured; see the coverage table).",
+                       *stand_in_notes(view, platform)]))
     return tables

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from . import MISSING, Table
 from .common import (FIT_PLATFORM, fits, insn_method, measured_platforms, min_messages_note,
-                     points, ratio, reference_of, sign_cost, signing_ram)
+                     points, ratio, reference_of, sign_cost, signing_ram, stand_in_notes)
 
 
 def _median(cost):
@@ -49,7 +49,7 @@ def build(view) -> list[Table]:
                  "and deepest stack within 640 KB), with the bytes needed when it does not; "
                  f"{MISSING} where this run has no {FIT_PLATFORM} record.",
                  f"{MISSING} elsewhere: the run has no figure for that cell (see the coverage "
-                 "table)."]
+                 "table).", *stand_in_notes(view, platform)]
         tables.append(Table(
             name=f"speedup-{platform}",
             title=f"Speedup against the reference (instructions) and signing RAM ({platform})",
