@@ -275,3 +275,21 @@ def test_less_points_whole_ladder_passes_on_its_final_evidence():
         assert d.status == "accepted" or waived or (d.candidate and d.status == "rejected"), \
             (d.point, d.technique, d.platform, d.status, d.reason)
     assert any(v.waiver(d) is not None and d.status == "rejected" for d in mine)
+
+
+def test_less_memory_floor_is_decided_at_every_set_on_the_m33_by_its_evidence():
+    """The LESS paper's run measures the memory floor's ablations on the M4 only; its M33
+    evidence (results/adoption/less-floor-m33-20261206) decides every technique at every set,
+    the configs' ladder and waiver judging it: accepted, or double-pass kept within its bound."""
+    from sigspace import adopt
+    lad = adoption_config.load(adopt.LADDERS / "less.toml")
+    where = adopt.provenance.ROOT / "results/adoption/less-floor-m33-20261206"
+    v = adopt.evaluate([lad], [where]).verdict
+    assert v.failures == [], v.failures
+    floor = [d for d in v.decisions if d.point.endswith("/memory-floor") and d.platform == "m33"]
+    assert len(floor) == 7 * 6
+    for d in floor:
+        kept = d.technique == "double-pass" and d.status == "rejected" and v.waiver(d) is not None
+        assert d.status == "accepted" or kept, (d.point, d.technique, d.status, d.reason)
+        if kept:
+            assert not v.waiver(d).excess(d), (d.point, v.waiver(d).excess(d))
