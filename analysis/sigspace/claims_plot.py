@@ -82,7 +82,7 @@ def build(view, spec: claims_mod.Claims, registered: list[str]):
     panels = {k: v for k, v in panels.items() if any(ours[s] for s in v)}
     if not panels:
         return None
-    fig = MplFigure(figsize=(4.2 * len(panels) + 1.0, 4.6), dpi=DPI)
+    fig = MplFigure(figsize=(4.2 * len(panels) + 1.0, 5.8), dpi=DPI)
     FigureCanvasAgg(fig)
     axes = fig.subplots(1, len(panels), squeeze=False)[0]
     palette = matplotlib.colormaps["tab10"]
@@ -117,8 +117,9 @@ def build(view, spec: claims_mod.Claims, registered: list[str]):
         ax.set_yscale("log")
         ax.set_xlim(min(xs) / 1.5, max(xs) * 1.5)
         ax.set_ylim(min(ys) / 1.5, max(ys) * 1.5)
-        for axis in (ax.xaxis, ax.yaxis):
-            axis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5)))
+        for axis, lo, hi in ((ax.xaxis, min(xs), max(xs)), (ax.yaxis, min(ys), max(ys))):
+            # 1-2-5 ticks over two decades or more run into each other: decades only there
+            axis.set_major_locator(LogLocator(base=10, subs=(1, 2, 5) if hi / lo < 100 else (1,)))
             axis.set_major_formatter(FuncFormatter(lambda v, _pos: f"{v:g}"))
             axis.set_minor_formatter(FuncFormatter(lambda v, _pos: ""))
         ax.axhline(1.0, color="0.7", lw=0.5)
@@ -127,7 +128,9 @@ def build(view, spec: claims_mod.Claims, registered: list[str]):
         ax.set_xlabel("signing RAM / reference's", fontsize=8)
         ax.set_ylabel("signing instructions / reference's", fontsize=8)
         ax.grid(True, which="major", linewidth=0.3)
-        ax.legend(fontsize=6, loc="upper right")
+        # Below the panel, a column per set: inside, it hid the points near the reference.
+        ax.legend(fontsize=6, loc="upper center", bbox_to_anchor=(0.5, -0.14),
+                  ncol=len(members), frameon=False)
     fig.suptitle(f"{spec.title} on {platform}: ours (run {view.id}) and the paper's points "
                  "as published", fontsize=9)
     fig.tight_layout()

@@ -334,9 +334,27 @@ def cmd_plot(args) -> int:
 
 
 def cmd_report(args) -> int:
-    """Write RUN/REPORT.md with the run's plots and tables."""
+    """Write RUN/REPORT.md with the run's plots and tables, after checking the claims files its
+    config names ([report] claims), so that a merged run of shards reports as the main job does."""
+    _check_run_claims(Path(args.run))
     _emit({"report": str(_analysis(args, lambda r, v, a: r.write_report(v, a)))})
     return 0
+
+
+def _check_run_claims(run_dir: Path) -> None:
+    import tomllib
+    from . import claims, config, pipeline, results
+    try:
+        manifest = results.read_manifest(run_dir)
+    except results.ResultsError as e:
+        raise CommandError(str(e)) from None
+    cfg = manifest["config"]
+    names = tomllib.loads(cfg["text"]).get("report", {}).get("claims", [])
+    try:
+        specs = [claims.load(config.resolve_path(cfg["path"], n)) for n in names]
+    except (OSError, config.ConfigError) as e:
+        raise CommandError(f"claims file of the run's config ({cfg['path']}): {e}") from None
+    pipeline.check_claims(run_dir, specs)
 
 
 def cmd_claims(args) -> int:

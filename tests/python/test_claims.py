@@ -168,3 +168,22 @@ def test_the_ratio_plot_draws_ours_and_the_papers_boxes(tmp_path):
     assert (run_dir / "plots" / "claims-paper.png").stat().st_size > 0
     out = report.write_report(view, []).read_text()
     assert out.index("plots/claims-paper.png") < out.index("plots/pareto-ml-dsa-host.png")
+
+
+def test_report_checks_the_claims_its_runs_config_names(tmp_path, cli):
+    # A run merged from shards has no main job after it: `sigspace report` checks the claims
+    # files its config names, and refuses one that is gone with the file named.
+    path = tmp_path / "synthetic.toml"
+    path.write_text(CLAIMS)
+    records = (variant_records(REF, "host", insn=1000, stack=4000)
+               + variant_records(FLOOR, "host", insn=2000, stack=1000, workspace=500,
+                                 retained=100))
+    config_text = ('[campaign]\nvariants = ["ML-DSA-44/*"]\nplatforms = ["host"]\n'
+                   f'[metrics.stack]\n[report]\nclaims = ["{path}"]\n')
+    run_dir = write_run(tmp_path / "run", records, config_text=config_text)
+    cli("report", str(run_dir), check=True)
+    text = (run_dir / "REPORT.md").read_text()
+    assert "| short: short | as printed | 1,500 B | falls short |" in text
+    path.unlink()
+    proc = cli("report", str(run_dir))
+    assert proc.returncode == 2 and str(path) in proc.stderr, proc.stderr
