@@ -343,7 +343,7 @@ def cmd_report(args) -> int:
 
 def _check_run_claims(run_dir: Path) -> None:
     import tomllib
-    from . import claims, config, pipeline, results
+    from . import config, pipeline, results
     try:
         manifest = results.read_manifest(run_dir)
     except results.ResultsError as e:
@@ -351,7 +351,7 @@ def _check_run_claims(run_dir: Path) -> None:
     cfg = manifest["config"]
     names = tomllib.loads(cfg["text"]).get("report", {}).get("claims", [])
     try:
-        specs = [claims.load(config.resolve_path(cfg["path"], n)) for n in names]
+        specs = pipeline.claims_of(cfg["path"], names)
     except (OSError, config.ConfigError) as e:
         raise CommandError(f"claims file of the run's config ({cfg['path']}): {e}") from None
     pipeline.check_claims(run_dir, specs)

@@ -80,8 +80,9 @@ def adoption_check(run_dir: Path, ladders, jobs: int) -> list[Path]:
     return folders
 
 
-def claims_of(cfg: config.Campaign) -> list[claims.Claims]:
-    return [claims.load(config.resolve_path(cfg.path, name)) for name in cfg.claims]
+def claims_of(config_path: str, names: list[str]) -> list[claims.Claims]:
+    """The claims files a config names ([report] claims), loaded."""
+    return [claims.load(config.resolve_path(config_path, name)) for name in names]
 
 
 def check_claims(run_dir: Path, specs: list[claims.Claims]) -> None:
@@ -101,7 +102,7 @@ def run(config_path: str, out: str | None, jobs: int, report_writer):
     Returns (run_dir, record count, report path)."""
     cfg = config.load(config_path, registry.variants(), registry.ablations())
     ladders = adoption_ladders(cfg)  # a bad ladder is refused before any work, as a bad config
-    specs = claims_of(cfg)  # and so is a bad claims file
+    specs = claims_of(cfg.path, cfg.claims)  # and so is a bad claims file
     identity_gate(cfg.variants)
     run_dir, n = campaign.run_campaign(cfg, out, jobs, None)
     adoption_check(run_dir, ladders, jobs)

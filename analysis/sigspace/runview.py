@@ -8,15 +8,14 @@ from pathlib import Path
 from statistics import median
 
 from . import results
-from .vocabulary import metrics_in
+from .vocabulary import WHOLE_RAM, metrics_in
 
 # How repetitions of one (variant, platform, op, metric, method) become one figure: counts and
 # bytes are deterministic per input, so the worst input is the budget; time takes the median.
 PEAK_METRICS = metrics_in("bytes")
 # A variant too big for the 640 KB part (its `fits` record false) is measured on the same board
-# with its whole RAM for the bytes it needs; a run that lists m4-4mb holds its counts there, and
+# with its whole RAM (vocabulary.WHOLE_RAM); a run that lists m4-4mb holds its counts there, and
 # they stand in for the part's (the tables' fits column and notes say so: stand_ins()).
-WHOLE_RAM = {"m4": "m4-4mb"}
 BOARD_FIGURES = ("fits", "ram")
 
 
@@ -26,11 +25,14 @@ class RunView:
     manifest: dict
     records: list[dict]
     _index: dict = field(default_factory=dict, repr=False)
+    _figures: set = field(default_factory=set, repr=False)      # (variant, platform, op, metric)
+    _stand_ins: dict = field(default_factory=dict, repr=False)  # platform -> stand_ins()
 
     def __post_init__(self):
         for r in self.records:
             key = (r["variant"], r["platform"], r["op"], r["metric"], r["method"])
             self._index.setdefault(key, []).append(r)
+            self._figures.add(key[:4])
         for group in self._index.values():
             group.sort(key=lambda r: r["rep"])
 
@@ -59,21 +61,20 @@ class RunView:
     def _source(self, variant: str, platform: str, op: str, metric: str) -> str:
         """The platform whose records give this figure: the whole-RAM image's for a variant
         that does not fit the part and was not measured on it, else the platform itself."""
-        whole = WHOLE_RAM.get(platform)
-        if whole is None or metric in BOARD_FIGURES or variant not in self.stand_ins(platform):
+        if metric in BOARD_FIGURES or (variant, platform, op, metric) in self._figures or \
+                variant not in self.stand_ins(platform):
             return platform
-        if any(k[:4] == (variant, platform, op, metric) for k in self._index):
-            return platform
-        return whole
+        return WHOLE_RAM[platform]
 
     def stand_ins(self, platform: str) -> list[str]:
         """Variants whose figures on `platform` come from its whole-RAM image (m4-4mb)."""
-        whole = WHOLE_RAM.get(platform)
-        if whole is None:
-            return []
-        fits = {k[0]: v for k, v in self._index.items() if k[1:4] == (platform, "all", "fits")}
-        held = {k[0] for k in self._index if k[1] == whole}
-        return [v for v, recs in fits.items() if v in held and not all(r["value"] for r in recs)]
+        if platform not in self._stand_ins:
+            whole = WHOLE_RAM.get(platform)
+            fits = {k[0]: v for k, v in self._index.items() if k[1:4] == (platform, "all", "fits")}
+            held = {k[0] for k in self._index if k[1] == whole}
+            self._stand_ins[platform] = [v for v, recs in fits.items()
+                                         if v in held and not all(r["value"] for r in recs)]
+        return self._stand_ins[platform]
 
     def values(self, variant: str, platform: str, op: str, metric: str,
                method: str | None = None) -> list:

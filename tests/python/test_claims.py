@@ -125,7 +125,7 @@ def test_the_main_job_checks_the_configs_claims_and_the_report_shows_them(run, t
     cfg_path = tmp_path / "c.toml"
     cfg_path.write_text(cfg_text)
     cfg = config.load(str(cfg_path), [REF], [])
-    pipeline.check_claims(run, pipeline.claims_of(cfg))
+    pipeline.check_claims(run, pipeline.claims_of(cfg.path, cfg.claims))
     text = report.write_report(runview.load(run), []).read_text()
     assert text.index("## Tables") < text.index("## Claims") < text.index("## Provenance")
     assert "| short: short | as printed | 1,500 B | falls short |" in text

@@ -25,6 +25,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from ..provenance import ROOT
+from ..vocabulary import WHOLE_RAM
 from . import codesize, host
 
 FULL_RAM = 4 * 1024 * 1024
@@ -341,7 +342,7 @@ def measure(variant_id: str, platform: str, messages: int) -> Measurement:
     """Builds, runs and checks one variant on one board; a variant that does not fit the
     board's RAM gives fits=False with the bytes it needs (from the same code linked with the
     whole 4 MiB), not an error."""
-    if platform != "m4-4mb":
+    if platform not in WHOLE_RAM.values():
         return _measure(variant_id, platform, messages)
     key = (variant_id, platform, messages)
     with _FULL_RAM_GUARD:
@@ -370,7 +371,7 @@ def _measure(variant_id: str, platform: str, messages: int) -> Measurement:
         raise BoardError(f"{variant_id} on {machine}: exit {rc}:\n{log[-3000:]}")
     # Too big for this part (or an overflow ran into static data and faulted): measure the need
     # with the whole RAM; a variant that needs less than the part has is a real failure.
-    full = measure(variant_id, "m4-4mb" if platform.startswith("m4") else "m33", messages)
+    full = measure(variant_id, WHOLE_RAM[platform], messages)
     if full.ram_needed <= ram:
         raise BoardError(f"{variant_id} on {machine}: exit {rc} although it needs only "
                          f"{full.ram_needed} of {ram} bytes:\n{log[-3000:]}")

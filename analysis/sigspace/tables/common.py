@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import functools
 
-from ..runview import WHOLE_RAM
+from ..vocabulary import WHOLE_RAM
 
 OPS = ("keygen", "sign", "verify")
 FIT_PLATFORM = "m4"          # the 640 KB part the LESS paper's "fits" column is about
@@ -147,7 +147,7 @@ def descriptor(view, variant: str, op: str, metric: str):
 
 def stand_in_notes(view, platform: str, among=None) -> list[str]:
     """The note a table or caption owes when figures of `platform` come from its whole-RAM image
-    (runview.WHOLE_RAM): which variants (of `among`, when given), and why."""
+    (vocabulary.WHOLE_RAM): which variants (of `among`, when given), and why."""
     found = [v for v in view.stand_ins(platform) if among is None or v in among]
     if not found:
         return []
