@@ -28,6 +28,12 @@
 //   swar-challenge   (with sparse-challenge) c s1 and c s2 four coefficients a word in 8-bit
 //                    lanes, inside the working polynomial's own bytes (stream.hpp,
 //                    challenge_product_small); switched off, one 32-bit add a coefficient.
+//   ntt-in-y-slot    (with half-poly, in signing) NTT(y_j) made once a column, not once an
+//                    entry: its second half waits in y_(l-1)'s slot (the signature's last z
+//                    slot, or its place in the workspace), which holds nothing until z. So
+//                    y_(l-1) is never stored during w: its mask is streamed straight into its
+//                    NTT's first layer, and squeezed again into its slot for z_(l-1) (sign.hpp).
+//                    One ExpandMask more an attempt instead of (k - 1) l NTTs.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
 // field; w is accumulated column by column; c_tilde, z (packed straight into the signature),
 // the r0 and ct0 checks and the hints are computed polynomial by polynomial (or half by half);
@@ -57,6 +63,7 @@ enum : unsigned {
   kNttKernel = 1u << 8,
   kChallengeInSig = 1u << 9,
   kSwarChallenge = 1u << 10,
+  kNttInYSlot = 1u << 11,
 };
 
 // Whether the NTT layers run on the platform's kernel (stream.hpp, ntt_part and invntt_row).
@@ -133,13 +140,15 @@ struct Scratch {
 // row += A_hat[r][col] o NTT(b) (Algorithm 48, line 4 for one entry; Algorithm 32, line 3), b
 // given by its packed encoding (b_i = offset - field_i, `bits` bits each): its NTT is made in
 // s.work, one part at a time. A whole NTT (half-poly off) outlives the entry, so a caller going
-// down a column passes reuse for every row after the first.
+// down a column passes reuse for every row after the first. Given hi (ntt-in-y-slot), NTT(b)
+// is already made: its first half in s.work, its second at hi.
 template <class P, unsigned F>
 void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const std::uint8_t rho[32],
                int r, int col, const std::uint8_t* b, int bits, std::int32_t offset,
-               bool reuse = false) {
+               bool reuse = false, const std::int32_t* hi = nullptr) {
   constexpr int parts = Scratch<P, F>::parts;
-  auto part = [&s, b, bits, offset, reuse](int h) {
+  auto part = [&s, b, bits, offset, reuse, hi](int h) {
+    if (hi != nullptr) return h == 0 ? static_cast<const std::int32_t*>(s.work) : hi;
     if constexpr (parts == 2) {
       ntt_part<parts, kNttOn<F>>(s.work, h, b, bits, offset);
     } else if (!reuse) {

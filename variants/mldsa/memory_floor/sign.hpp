@@ -27,6 +27,53 @@ template <class P, unsigned F>
   expand_mask_bytes<P::gamma1>(h, out, rho2, static_cast<std::uint16_t>(kappa));
 }
 
+// NTT(y_kappa) (Algorithm 7, lines 11-12; Algorithm 41) as its two halves, lo (coefficients
+// [0, 128)) and hi ([128, 256)), with y_kappa's ExpandMask bytes (Algorithm 34, lines 3-4)
+// read eight fields at a time as they are squeezed, never stored: y_m for m < 128 goes to lo,
+// and each later y_m meets lo[m - 128] in the first layer (Algorithm 41, lines 11-14, len 128),
+// exactly as ntt_part makes it from the encoding; the other seven layers run on each half.
+// With recomputed-rho2, rho'' is re-derived into lo's first 64 bytes, absorbed whole before
+// the first field overwrites them.
+template <class P, unsigned F>
+[[gnu::noinline]] void sample_y_ntt(std::int32_t* lo, std::int32_t* hi, const std::uint8_t key[32],
+                                    const std::uint8_t rnd[32], const std::uint8_t mu[64],
+                                    const std::uint8_t* kept_rho2, int kappa) {
+  constexpr int half = kN / 2;
+  Xof256<kPermutation<F>> h;
+  const std::uint8_t* rho2 = kept_rho2;
+  if constexpr ((F & kRecomputeRho2) != 0) {
+    auto* tail = reinterpret_cast<std::uint8_t*>(lo);
+    derive_rho2_on(h, tail, key, rnd, mu);
+    h.reset();  // same rate and domain: H again, now for ExpandMask
+    rho2 = tail;
+  }
+  h.absorb(rho2, 64);                                    // Algorithm 34, line 3
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
+                               static_cast<std::uint8_t>(kappa >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+  const std::int64_t z = ntt_zeta(1);
+  std::uint8_t group[P::z_bits];                         // eight fields
+  for (int g = 0; g < kN / 8; ++g) {
+    h.squeeze(group, sizeof group);                      // line 4, in order
+    for_each_field(group, 0, 8, P::z_bits, [&](int e, std::uint32_t f) {
+      const int m = 8 * g + e;                           // g is public: a branch on the half
+      const std::int32_t y = P::gamma1 - static_cast<std::int32_t>(f);  // Algorithm 19, line 4
+      if (m < half) {
+        lo[m] = y;
+      } else {
+        const std::int32_t t = montgomery_reduce(z * y), a = lo[m - half];
+        lo[m - half] = a + t;
+        hi[m - half] = a - t;
+      }
+    });
+  }
+  ct::wipe(group, sizeof group);
+  h.wipe();
+  ntt_layers_on<kNttOn<F>>(lo, 0, half / 2);
+  ntt_layers_on<kNttOn<F>>(hi, half, half / 2);
+}
+
 // c_tilde = H(mu || w1Encode(HighBits(w)), lambda/4): Algorithm 7, lines 13 and 15, reading w
 // from its rows 8 coefficients (w1_bits bytes) at a time.
 template <class P, KeccakPermutation Perm, class Row>
@@ -77,13 +124,32 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
   const std::size_t hint_stride = (F & kHintsInW) ? Row::poly_bytes : kN / 8;
   ChallengeMul<P, F> c(s);
 
+  // ntt-in-y-slot: the second half of NTT(y_j), word-aligned inside y_(l-1)'s slot.
+  constexpr bool spill = (F & kNttInYSlot) != 0 && S::parts == 2;
+  std::uint8_t* last_y = ys + (P::l - 1) * P::poly_z_bytes;
+  static_assert(kN / 2 * sizeof(std::int32_t) + 3 <= P::poly_z_bytes);
+  auto* hi = reinterpret_cast<std::int32_t*>(
+      last_y + ((4 - reinterpret_cast<std::uintptr_t>(last_y) % 4) % 4));
+
   for (int kappa = 0;; kappa += P::l) {                              // lines 8-10, 30
     for (int i = 0; i < P::k; ++i) s.row(i).zero_poly();
     for (int j = 0; j < P::l; ++j) {                                 // line 12, column by column
       std::uint8_t* y = ys + j * P::poly_z_bytes;
-      sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);              // line 11
-      for (int i = 0; i < P::k; ++i)
-        acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, i > 0);
+      if constexpr (spill) {                                         // line 11, NTT(y_j) once
+        if (j + 1 < P::l) {
+          sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);
+          ntt_part<2, kNttOn<F>>(s.work, 0, y, P::z_bits, P::gamma1);
+          ntt_part<2, kNttOn<F>>(hi, 1, y, P::z_bits, P::gamma1);
+        } else {
+          sample_y_ntt<P, F>(s.work, hi, key, rnd, mu, rho2, kappa + j);
+        }
+        for (int i = 0; i < P::k; ++i)
+          acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, false, hi);
+      } else {
+        sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);            // line 11
+        for (int i = 0; i < P::k; ++i)
+          acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, i > 0);
+      }
     }
     for (int i = 0; i < P::k; ++i) invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
     commitment_hash<P, kPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
@@ -94,6 +160,8 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
     // A failed polynomial ends the attempt (public: tests/ct/README.md, D5).
     std::uint32_t reject = 0;
     for (int j = 0; j < P::l && !failed_norm_check(reject); ++j) {
+      if (spill && j + 1 == P::l)                                    // y_(l-1) again, for z
+        sample_y<P, F>(last_y, key, rnd, mu, rho2, kappa + j);
       for (int h = 0; h < S::parts; ++h) {
         c.set_small(s.work, h * n, sk + K::s_poly(j));
         unpack_add_part(s.work, h * n, n, ys + j * P::poly_z_bytes, P::z_bits, P::gamma1);
