@@ -100,6 +100,22 @@ template <class Take>
   take((w2 >> 8) & mask);
 }
 
+// Algorithm 30, lines 4-9 for the next 24 bytes of g's output (three lanes of the framed
+// sponge): the accepted candidates of the eight into z, in order; returns how many.
+template <class Xof>
+[[gnu::always_inline]] inline int accepted_of_three_lanes(Xof& g, std::uint32_t z[8]) {
+  std::uint32_t w[6];
+  g.squeeze_three_lanes(w);
+  int n = 0;
+  const auto keep = [z, &n](std::uint32_t c) {           // lines 6-9
+    z[n] = c;
+    n += c < static_cast<std::uint32_t>(kQ) ? 1 : 0;
+  };
+  four_candidates(w[0], w[1], w[2], keep);
+  four_candidates(w[3], w[4], w[5], keep);
+  return n;
+}
+
 // Algorithm 30 as rej_ntt_sample, the output read four candidates (12 bytes, three word
 // loads) at a time: a block of 168 bytes is 14 such groups, so no candidate straddles a block.
 // The same coefficients in the same order (the points that are free to differ from the
@@ -137,16 +153,27 @@ template <class Xof, class Emit>
   absorb_matrix_seed(g, rho, s, r);                      // line 3
   int j = 0;
   while (j < kN) {                                       // lines 1, 4-5: 24 bytes at a time
-    std::uint32_t w[6], z[8];
-    g.squeeze_three_lanes(w);
-    int n = 0;  // the accepted candidates first (public: rho is), so emit has one call site
-    const auto keep = [&z, &n](std::uint32_t c) {        // lines 6-9
-      z[n] = c;
-      n += c < static_cast<std::uint32_t>(kQ) ? 1 : 0;
-    };
-    four_candidates(w[0], w[1], w[2], keep);
-    four_candidates(w[3], w[4], w[5], keep);
-    for (int t = 0; t < n && j < kN; ++t) emit(j++, z[t]);
+    std::uint32_t z[8];
+    const int n = accepted_of_three_lanes(g, z);        // first (public: rho is), so emit
+    for (int t = 0; t < n && j < kN; ++t) emit(j++, z[t]);  // has one call site
+  }
+}
+
+// The same, each step's accepted candidates handed over together: batch(j, z, n) with
+// z[0, n) the coefficients j .. j + n - 1, never past the last (a kernel's unit of work).
+template <class Xof, class Batch>
+[[gnu::always_inline]] inline void rej_ntt_sample_lane_batches(const std::uint8_t rho[32],
+                                                               std::uint8_t s, std::uint8_t r,
+                                                               Batch&& batch) {
+  static_assert(Xof::rate % 24 == 0, "SHAKE128's 168-byte block");
+  Xof g;                                                 // line 2
+  absorb_matrix_seed(g, rho, s, r);                      // line 3
+  for (int j = 0; j < kN;) {                             // lines 1, 4-5
+    std::uint32_t z[8];
+    int n = accepted_of_three_lanes(g, z);
+    n = n < kN - j ? n : kN - j;
+    batch(j, static_cast<const std::uint32_t*>(z), n);
+    j += n;
   }
 }
 

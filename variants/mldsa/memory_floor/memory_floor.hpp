@@ -34,6 +34,11 @@
 //                    y_(l-1) is never stored during w: its mask is streamed straight into its
 //                    NTT's first layer, and squeezed again into its slot for z_(l-1) (sign.hpp).
 //                    One ExpandMask more an attempt instead of (k - 1) l NTTs.
+//   matrix-kernel    (with streamed-A, packed-w and keccak-kernel) A_hat's accepted
+//                    coefficients folded into the packed row eight at a time by the platform's
+//                    kernel where the build has one (Cortex-M4/M33: arch/armv7m/fold.S, the
+//                    same values), when both halves of NTT(y_j) are at hand (ntt-in-y-slot, or
+//                    half-poly off); elsewhere, and switched off, the portable loop.
 // Structural (always on): the signing key stays in its FIPS 204 encoding and is read field by
 // field; w is accumulated column by column; c_tilde, z (packed straight into the signature),
 // the r0 and ct0 checks and the hints are computed polynomial by polynomial (or half by half);
@@ -64,6 +69,7 @@ enum : unsigned {
   kChallengeInSig = 1u << 9,
   kSwarChallenge = 1u << 10,
   kNttInYSlot = 1u << 11,
+  kMatrixKernel = 1u << 12,
 };
 
 // Whether the NTT layers run on the platform's kernel (stream.hpp, ntt_part and invntt_row).
@@ -157,7 +163,8 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
     return static_cast<const std::int32_t*>(s.work);
   };
   if constexpr ((F & kStreamedA) != 0) {
-    acc_matrix_entry<parts, kMatrixPermutation<F>>(row, rho, r, col, part);
+    acc_matrix_entry<parts, kMatrixPermutation<F>, (F & kMatrixKernel) != 0>(
+        row, rho, r, col, part, parts == 1 || hi != nullptr);
   } else {
     Poly& a = *s.a;
     rej_ntt_sample<Xof128<kPermutation<F>>>(

@@ -5,7 +5,9 @@
 #pragma once
 #include <cstdint>
 #include <cstring>
+#include <type_traits>
 
+#include "mldsa/arch/armv7m/fold_armv7m.hpp"
 #include "mldsa/common/bits.hpp"
 #include "mldsa/common/ntt_kernel.hpp"
 #include "mldsa/common/poly.hpp"
@@ -98,9 +100,31 @@ void invntt_row(Row row, std::int32_t* work) {
 // time, so the entry never exists as a polynomial. b_hat comes in Parts pieces: part(h) returns
 // its coefficients [256 h / Parts, ...), made while the sponge waits. Each sum is reduced into
 // [0, q) for the store.
-template <int Parts, KeccakPermutation F, class Row, class Part>
-void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& part) {
+// Kernel (matrix-kernel): where the build has fold_armv7m, the row is packed at 23 bits and the
+// sponge is the framed one, and the caller has both parts at once (whole: part(1) leaves
+// part(0) as it was), each step's accepted coefficients go to the kernel together.
+template <int Parts, KeccakPermutation F, bool Kernel = false, class Row, class Part>
+void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& part,
+                      [[maybe_unused]] bool whole = false) {
   constexpr int n = kN / Parts;
+  const auto cs = static_cast<std::uint8_t>(s), cr = static_cast<std::uint8_t>(r);
+#if defined(SIGSPACE_HAVE_MLDSA_FOLD_ARMV7M)
+  constexpr bool framed = requires(Xof128<F> g, std::uint32_t* w) { g.squeeze_three_lanes(w); };
+  if constexpr (Kernel && framed && std::is_same_v<Row, Fields<23, std::int32_t>>) {
+    if (whole) {
+      const std::int32_t* lo = part(0);
+      const std::int32_t* hi = lo;                       // b[m] for m >= 128
+      if constexpr (Parts == 2) hi = part(1) - n;
+      rej_ntt_sample_lane_batches<Xof128<F>>(rho, cs, cr, [&](int j, const std::uint32_t* z, int c) {
+        constexpr int half = kN / 2;                     // j is public, as c is
+        const int first = j >= half ? 0 : (c < half - j ? c : half - j);
+        if (first > 0) sigspace_mldsa_fold_armv7m(row.p, lo, z, j, first);
+        if (first < c) sigspace_mldsa_fold_armv7m(row.p, hi, z + first, j + first, c - first);
+      });
+      return;
+    }
+  }
+#endif
   const std::int32_t* b = part(0);                       // coefficients base, base + 1, ...
   int base = 0;
   const auto fold = [&](int j, std::uint32_t z) {
@@ -114,7 +138,6 @@ void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& 
     const auto a = static_cast<std::int64_t>(static_cast<std::int32_t>(z));
     row.put_in_range(j, freeze(row.get(j) + montgomery_reduce(a * b[j - base])));
   };
-  const auto cs = static_cast<std::uint8_t>(s), cr = static_cast<std::uint8_t>(r);
   if constexpr (requires(Xof128<F> g, std::uint32_t* w) { g.squeeze_three_lanes(w); }) {
     rej_ntt_sample_lanes<Xof128<F>>(rho, cs, cr, fold);  // the framed sponge (keccak-kernel)
   } else {
