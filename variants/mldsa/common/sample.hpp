@@ -45,11 +45,12 @@ class BufferedXof : public SqueezedXof<Xof> {
   std::uint8_t buf_[Xof::rate];
 };
 
-// The next n output bytes into out (a block boundary first): squeezed for a SqueezedXof, else
-// copied from the state block by block.
+// The next n output bytes into out (a block boundary first): squeezed for a SqueezedXof or a
+// sponge whose state does not hold its output bytes (the framed one), else copied from the
+// state block by block.
 template <class Xof>
 [[gnu::always_inline]] inline void squeeze_out(Xof& h, std::uint8_t* out, std::size_t n) {
-  if constexpr (requires { Xof::squeezed; }) {
+  if constexpr (requires { Xof::squeezed; } || !requires { h.squeeze_block(); }) {
     h.squeeze(out, n);
   } else {
     for (std::size_t at = 0; at < n; at += Xof::rate)

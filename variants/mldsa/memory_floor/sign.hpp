@@ -16,7 +16,7 @@ template <class P, unsigned F>
 [[gnu::noinline]] void sample_y(std::uint8_t* out, const std::uint8_t key[32],
                                 const std::uint8_t rnd[32], const std::uint8_t mu[64],
                                 const std::uint8_t* kept_rho2, int kappa) {
-  Xof256<kPermutation<F>> h;
+  Xof256<kMatrixPermutation<F>> h;
   const std::uint8_t* rho2 = kept_rho2;
   if constexpr ((F & kRecomputeRho2) != 0) {
     std::uint8_t* tail = out + P::poly_z_bytes - 64;
@@ -39,7 +39,7 @@ template <class P, unsigned F>
                                     const std::uint8_t rnd[32], const std::uint8_t mu[64],
                                     const std::uint8_t* kept_rho2, int kappa) {
   constexpr int half = kN / 2;
-  Xof256<kPermutation<F>> h;
+  Xof256<kMatrixPermutation<F>> h;
   const std::uint8_t* rho2 = kept_rho2;
   if constexpr ((F & kRecomputeRho2) != 0) {
     auto* tail = reinterpret_cast<std::uint8_t*>(lo);
@@ -152,7 +152,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
       }
     }
     for (int i = 0; i < P::k; ++i) invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
-    commitment_hash<P, kPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
+    commitment_hash<P, kMatrixPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
     c.init(sig, z_out + P::l * P::poly_z_bytes);                     // lines 16-17; the hint slot
 
     // Lines 18, 20, 23: z_j = y_j + c s1_j, checked, then packed into the signature (Alg. 26)
