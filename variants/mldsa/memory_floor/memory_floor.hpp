@@ -36,6 +36,11 @@
 //                    y_(l-1) is never stored during w: its mask is streamed straight into its
 //                    NTT's first layer, and squeezed again into its slot for z_(l-1) (sign.hpp).
 //                    One ExpandMask more an attempt instead of (k - 1) l NTTs.
+//   swar-ct0         (with sparse-challenge and challenge-in-signature) c t0 two coefficients
+//                    a word in 16-bit lanes, seven terms a pass (stream.cpp,
+//                    challenge_acc_halves; SADD16/SSUB16 on the boards), t0_i unpacked whole
+//                    into the consumed row i - 1 of w (past its hint bitmap), which nothing
+//                    reads again; row 0, and switched off, one 32-bit add a coefficient and term.
 //   matrix-kernel    (with streamed-A, packed-w and keccak-kernel) A_hat's accepted
 //                    coefficients folded into the packed row eight at a time by the platform's
 //                    kernel where the build has one (Cortex-M4/M33: arch/armv7m/fold.S, the
@@ -72,7 +77,12 @@ enum : unsigned {
   kSwarChallenge = 1u << 10,
   kNttInYSlot = 1u << 11,
   kMatrixKernel = 1u << 12,
+  kSwarT0 = 1u << 13,
 };
+
+// Whether c t0 goes through 16-bit lanes in signing (swar-ct0 and what it needs).
+template <unsigned F>
+inline constexpr bool kSwarT0On = (F & kSwarT0) != 0 && (F & kSparseC) != 0 && (F & kChallengeInSig) != 0;
 
 // Whether the NTT layers run on the platform's kernel (stream.hpp, ntt_part and invntt_row).
 template <unsigned F>
@@ -222,6 +232,17 @@ struct ChallengeMul {
     }
     for (int m = 0; m < n; ++m) out[m] = 0;
     acc(out, lo, base, P::eta_bits, P::eta, 0);
+  }
+  // out[0, part_n) += (c t0)[lo, lo + part_n) (Algorithm 7, line 25), t0 from its encoding;
+  // or, given spare (swar-ct0: t0 already unpack_halves'd there, then kHalvesLanes lanes),
+  // in 16-bit lanes.
+  void acc_t0(std::int32_t* out, int lo, const std::uint8_t* t0, std::int16_t* spare) {
+    if constexpr (kSwarT0On<F>) {
+      if (spare != nullptr && flat != nullptr)
+        return challenge_acc_halves_flat(out, lo, Scratch<P, F>::part_n, flat, P::tau, spare,
+                                         spare + kN);
+    }
+    acc(out, lo, t0, kD, kT0Half, 0);
   }
   void acc(std::int32_t* out, int lo, const std::uint8_t* base, int bits, std::int32_t offset,
            int shift) {

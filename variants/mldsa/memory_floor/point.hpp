@@ -28,7 +28,8 @@ struct MemoryFloor {
       point::Technique{memory_floor::kChallengeInSig, "challenge-in-signature"},
       point::Technique{memory_floor::kSwarChallenge, "swar-challenge"},
       point::Technique{memory_floor::kNttInYSlot, "ntt-in-y-slot"},
-      point::Technique{memory_floor::kMatrixKernel, "matrix-kernel"}};
+      point::Technique{memory_floor::kMatrixKernel, "matrix-kernel"},
+      point::Technique{memory_floor::kSwarT0, "swar-ct0"}};
   static constexpr std::array<const char*, 0> traits{};
   template <class P, unsigned>
   static constexpr std::size_t state_bytes = P::sk_bytes;

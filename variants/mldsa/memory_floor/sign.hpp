@@ -96,6 +96,54 @@ template <class P, KeccakPermutation Perm, class Row>
   SIGSPACE_CT_DECLASSIFY(ctilde, P::ctilde_bytes);  // c_tilde (tests/ct/README.md, D3)
 }
 
+// Algorithm 7, lines 25-28 on r = w - c s2 in the rows: ct0 (line 25), ||ct0|| < gamma2 and
+// h = MakeHint(-ct0, r + ct0) into row i's bitmap at hint_rows + i * hint_stride (line 26), and
+// the weight bound (line 28). Returns the rejection mask, decided by the caller (D4). Its own
+// frame, so its locals never sit under the w phase's deeper calls.
+template <class P, unsigned F>
+[[gnu::noinline]] std::uint32_t hints(const Scratch<P, F>& s, ChallengeMul<P, F>& c,
+                                      const std::uint8_t* sk, std::uint8_t* hint_rows,
+                                      std::size_t hint_stride) {
+  using Row = typename Scratch<P, F>::Row;
+  using K = SkLayout<P>;
+  constexpr int n = Scratch<P, F>::part_n;
+  std::uint32_t reject = 0, weight = 0;
+  for (int i = 0; i < P::k; ++i) {
+    const auto row = s.row(i);
+    // hints-in-w: byte b of the bitmap is written after coefficient 8b+7 has been read, and
+    // it overlaps only coefficients <= 8b+7 of the 23-bit (or 32-bit) row.
+    std::uint8_t* bits = hint_rows + i * hint_stride;
+    // swar-ct0: row i - 1 is consumed; past its bitmap (kN / 8 bytes) it lends 2 kN bytes
+    // to t0_i as 16-bit values and 2 kHalvesLanes to the lanes (4-byte aligned).
+    std::int16_t* spare = nullptr;
+    if constexpr (kSwarT0On<F>) {
+      static_assert(kN / 8 + 2 * kN + 2 * kHalvesLanes <= Row::poly_bytes);
+      if (i > 0) {
+        spare = reinterpret_cast<std::int16_t*>(s.rows + (i - 1) * Row::poly_bytes + kN / 8);
+        unpack_halves(spare, sk + K::t0_poly(i), kD, kT0Half);
+      }
+    }
+    for (int h = 0; h < Scratch<P, F>::parts; ++h) {
+      for (int m = 0; m < n; ++m) s.work[m] = 0;
+      c.acc_t0(s.work, h * n, sk + K::t0_poly(i), spare);
+      reject |= exceeds(s.work, n, P::gamma2);
+      std::uint32_t byte = 0;
+      for (int m = 0; m < n; ++m) {
+        const std::int32_t ct0 = s.work[m];
+        const int e = h * n + m;
+        const auto hint = static_cast<std::uint32_t>(make_hint<P::gamma2>(-ct0, row.get(e) + ct0));
+        weight += hint;
+        byte |= hint << (e & 7);
+        if ((e & 7) == 7) {
+          bits[e >> 3] = static_cast<std::uint8_t>(byte);
+          byte = 0;
+        }
+      }
+    }
+  }
+  return reject | ct::lt_mask(static_cast<std::uint32_t>(P::omega), weight);
+}
+
 template <class P, unsigned F>
 Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std::uint8_t rnd[32],
                      std::uint8_t* sig, Arena& ws) {
@@ -190,31 +238,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
 
     // Lines 25-28: ct0, ||ct0|| < gamma2, h = MakeHint(-ct0, r + ct0) into a bitmap, weight;
     // decided once, after every polynomial (D4).
-    std::uint32_t weight = 0;
-    for (int i = 0; i < P::k; ++i) {
-      const auto row = s.row(i);
-      // hints-in-w: byte b of the bitmap is written after coefficient 8b+7 has been read, and
-      // it overlaps only coefficients <= 8b+7 of the 23-bit (or 32-bit) row.
-      std::uint8_t* bits = hint_rows + i * hint_stride;
-      for (int h = 0; h < S::parts; ++h) {
-        for (int m = 0; m < n; ++m) s.work[m] = 0;
-        c.acc(s.work, h * n, sk + K::t0_poly(i), kD, kT0Half, 0);
-        reject |= exceeds(s.work, n, P::gamma2);
-        std::uint32_t byte = 0;
-        for (int m = 0; m < n; ++m) {
-          const std::int32_t ct0 = s.work[m];
-          const int e = h * n + m;
-          const auto hint = static_cast<std::uint32_t>(make_hint<P::gamma2>(-ct0, row.get(e) + ct0));
-          weight += hint;
-          byte |= hint << (e & 7);
-          if ((e & 7) == 7) {
-            bits[e >> 3] = static_cast<std::uint8_t>(byte);
-            byte = 0;
-          }
-        }
-      }
-    }
-    reject |= ct::lt_mask(static_cast<std::uint32_t>(P::omega), weight);
+    reject |= hints<P, F>(s, c, sk, hint_rows, hint_stride);
     if (restart_decision(reject)) continue;                          // line 28 (D4)
     hint_bit_pack_bitmap(z_out + P::l * P::poly_z_bytes, hint_rows, hint_stride, P::k,
                          P::omega);                                      // line 32

@@ -76,30 +76,37 @@ inline void add_run(std::int32_t* out, int at, const std::int32_t* src, int len)
 // shifted by its position, split where X^256 = -1 wraps it around (there the term's sign
 // flips) and clipped to [lo, lo + n). A term per field read would decode every field tau
 // times, which was half of signing's instructions.
+// The runs of terms [t0, t1) for the chunk a[0, len) of fields m0 ..: each term adds the chunk
+// to out shifted by its position, split where X^256 = -1 wraps it around (there the term's
+// sign flips) and clipped to [lo, lo + n); run(minus, at, from, count) adds or subtracts
+// a[from, from + count) at out[at, ...). Positions and signs are public (see Challenge:
+// c_tilde is, tests/ct/README.md D3), so the ranges and the branch may depend on them.
+template <class Run>
+[[gnu::always_inline]] inline void for_each_run(int m0, int len, int lo, int n, const std::uint8_t* pos,
+                                                std::uint64_t neg, int t0, int t1, Run&& run) {
+  const int hi = lo + n;
+  const auto clip = [](int x, int floor, int ceil) { return x < floor ? floor : x > ceil ? ceil : x; };
+  for (int t = t0; t < t1; ++t) {
+    const int d = m0 + pos[t];                       // a[e] lands on d + e, or d + e - 256
+    const int split = clip(kN - d, 0, len);
+    const int e0 = clip(lo - d, 0, split), e1 = clip(hi - d, 0, split);
+    const int w0 = clip(lo - d + kN, split, len), w1 = clip(hi - d + kN, split, len);
+    const bool minus = ((neg >> t) & 1) != 0;
+    run(minus, d + e0 - lo, e0, e1 - e0);
+    run(!minus, d + w0 - kN - lo, w0, w1 - w0);
+  }
+}
+
 void challenge_acc(std::int32_t* out, int lo, int n, const std::uint8_t* pos, std::uint64_t neg,
                    int terms, const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   constexpr int kChunk = 32;
   std::int32_t a[kChunk];
-  const int hi = lo + n;
-  const auto clip = [](int x, int floor, int ceil) { return x < floor ? floor : x > ceil ? ceil : x; };
   for (int m0 = 0; m0 < kN; m0 += kChunk) {
     unpack_part(a, m0, kChunk, base, bits, offset, shift);
-    for (int t = 0; t < terms; ++t) {
-      // Positions and signs are public (see Challenge: c_tilde is, tests/ct/README.md D3), so
-      // the ranges and the branch may depend on them.
-      const int d = m0 + pos[t];                     // a[e] lands on d + e, or d + e - 256
-      const int split = clip(kN - d, 0, kChunk);
-      const int e0 = clip(lo - d, 0, split), e1 = clip(hi - d, 0, split);
-      const int w0 = clip(lo - d + kN, split, kChunk), w1 = clip(hi - d + kN, split, kChunk);
-      const int straight = d + e0 - lo, wrapped = d + w0 - kN - lo;
-      if ((neg >> t) & 1) {
-        add_run<true>(out, straight, a + e0, e1 - e0);
-        add_run<false>(out, wrapped, a + w0, w1 - w0);
-      } else {
-        add_run<false>(out, straight, a + e0, e1 - e0);
-        add_run<true>(out, wrapped, a + w0, w1 - w0);
-      }
-    }
+    for_each_run(m0, kChunk, lo, n, pos, neg, 0, terms, [out, &a](bool minus, int at, int from, int count) {
+      if (minus) add_run<true>(out, at, a + from, count);
+      else add_run<false>(out, at, a + from, count);
+    });
   }
   ct::wipe(a, sizeof a);
 }
@@ -203,6 +210,76 @@ void challenge_product_small(std::int32_t* out, int lo, int n, const std::uint8_
 }
 
 namespace {
+
+// Two 16-bit lanes a word, each added or subtracted mod 2^16 with no carry between lanes:
+// SADD16/SSUB16 where the build has them, else the usual masks. Constant-time either way.
+inline std::uint32_t halves_add(std::uint32_t x, std::uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+  return static_cast<std::uint32_t>(__sadd16(static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)));
+#else
+  return ((x & 0x7fff7fffu) + (y & 0x7fff7fffu)) ^ ((x ^ y) & 0x80008000u);
+#endif
+}
+inline std::uint32_t halves_sub(std::uint32_t x, std::uint32_t y) {
+#if defined(__ARM_FEATURE_SIMD32)
+  return static_cast<std::uint32_t>(__ssub16(static_cast<std::int32_t>(x), static_cast<std::int32_t>(y)));
+#else
+  return ((x | 0x80008000u) - (y & 0x7fff7fffu)) ^ ((x ^ ~y) & 0x80008000u);
+#endif
+}
+
+// acc[i] +-= src[i] mod 2^16 for i < len, two lanes a word (unaligned word access: the run's
+// start is set by a public position).
+template <bool Negative>
+inline void add_halves(std::int16_t* acc, const std::int16_t* src, int len) {
+  if (len <= 0) return;  // an empty run's src may lie outside a
+  auto* d = reinterpret_cast<std::uint8_t*>(acc);
+  const auto* a = reinterpret_cast<const std::uint8_t*>(src);
+  int i = 0;
+  for (; i + 2 <= len; i += 2) {
+    const std::uint32_t x = load32(d + 2 * i), y = load32(a + 2 * i);
+    store32(d + 2 * i, Negative ? halves_sub(x, y) : halves_add(x, y));
+  }
+  if (i < len) acc[i] = static_cast<std::int16_t>(Negative ? acc[i] - src[i] : acc[i] + src[i]);
+}
+
+}  // namespace
+
+void unpack_halves(std::int16_t* a, const std::uint8_t* base, int bits, std::int32_t offset) {
+  for_each_field(base, 0, kN, bits, [a, offset](int m, std::uint32_t f) {
+    a[m] = static_cast<std::int16_t>(offset - static_cast<std::int32_t>(f));
+  });
+}
+
+// Output m in [q, q + 64) takes a[m - d] when m >= d, else -a[m - d + 256] (X^256 = -1): two
+// runs a term, 64 lanes a round, seven terms a pass (|a_i| <= 2^12 and 7 * 2^12 < 2^15, so no
+// lane overflows), each pass's lanes then added into out. d and the sign are public (D3).
+void challenge_acc_halves(std::int32_t* out, int lo, int n, const std::uint8_t* pos,
+                          std::uint64_t neg, int terms, const std::int16_t* a, std::int16_t* acc) {
+  constexpr int kPass = 7;
+  for (int q = lo; q < lo + n; q += kHalvesLanes) {
+    for (int t0 = 0; t0 < terms; t0 += kPass) {
+      const int t1 = t0 + kPass < terms ? t0 + kPass : terms;
+      std::memset(acc, 0, kHalvesLanes * sizeof(std::int16_t));
+      for (int t = t0; t < t1; ++t) {
+        const int d = pos[t];
+        const int split = d < q ? q : d > q + kHalvesLanes ? q + kHalvesLanes : d;
+        const bool minus = ((neg >> t) & 1) != 0;
+        if (minus) {
+          add_halves<false>(acc, a + q - d + kN, split - q);
+          add_halves<true>(acc + split - q, a + split - d, q + kHalvesLanes - split);
+        } else {
+          add_halves<true>(acc, a + q - d + kN, split - q);
+          add_halves<false>(acc + split - q, a + split - d, q + kHalvesLanes - split);
+        }
+      }
+      std::int32_t* o = out + (q - lo);
+      for (int m = 0; m < kHalvesLanes; ++m) o[m] += acc[m];
+    }
+  }
+}
+
+namespace {
 // The sign mask of the flat form: 8 bytes after the tau positions, little-endian.
 std::uint64_t flat_signs(const std::uint8_t* flat, int tau) {
   std::uint64_t neg = 0;
@@ -237,6 +314,11 @@ void sample_challenge_flat(std::uint8_t* flat, Bytes ctilde, int tau) {
 void challenge_acc_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat, int tau,
                         const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   challenge_acc(out, lo, n, flat, flat_signs(flat, tau), tau, base, bits, offset, shift);
+}
+
+void challenge_acc_halves_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat,
+                               int tau, const std::int16_t* a, std::int16_t* acc) {
+  challenge_acc_halves(out, lo, n, flat, flat_signs(flat, tau), tau, a, acc);
 }
 
 template <KeccakPermutation F>

@@ -201,6 +201,16 @@ template <KeccakPermutation F>
 // challenge_acc with c in that flat form.
 void challenge_acc_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat, int tau,
                         const std::uint8_t* base, int bits, std::int32_t offset, int shift);
+// challenge_acc for a with |a_i| <= 2^12 (t0) given whole as 16-bit values, two coefficients
+// a word in 16-bit lanes (swar-ct0), kHalvesLanes lanes at a time in acc (n a multiple of
+// them); unpack_halves makes a from a BitPack encoding (a_m = offset - field_m). a and acc are
+// the caller's: the memory floor lends them a consumed row of w (sign.hpp).
+inline constexpr int kHalvesLanes = 64;
+void unpack_halves(std::int16_t* a, const std::uint8_t* base, int bits, std::int32_t offset);
+void challenge_acc_halves(std::int32_t* out, int lo, int n, const std::uint8_t* pos,
+                          std::uint64_t neg, int terms, const std::int16_t* a, std::int16_t* acc);
+void challenge_acc_halves_flat(std::int32_t* out, int lo, int n, const std::uint8_t* flat,
+                               int tau, const std::int16_t* a, std::int16_t* acc);
 // The same product with c re-sampled from c_tilde in this call's own frame, so callers keep
 // only the c_tilde pointer and the 80-byte sparse form never sits under their deeper calls.
 // Instantiated for the permutations kPermutation may pick (stream.cpp).
