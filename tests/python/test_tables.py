@@ -170,6 +170,29 @@ def test_anchors_counted_alike(tmp_path):
     assert all(r[0] == "ML-DSA-44" for r in t.rows)       # only the sets of this run
 
 
+def test_each_point_against_its_pqm4_counterpart_and_the_floor_against_the_ceiling(tmp_path):
+    from sigspace import anchors
+    sc, floor = "ML-DSA-44/speed-ceiling", "ML-DSA-44/memory-floor"
+    t = tables_of(tmp_path, point(sc, 2000, 30000, platform="m4", load_key=600) +
+                  point(floor, 5000, 800, platform="m4", ws=(1200, 3400, 1200), load_key=40))
+    ratios, over = t["pqm4-ratios-ml-dsa-m4"], t["floor-over-ceiling-ml-dsa-m4"]
+    m4f, stack = (next(a for a in anchors.PQM4_QEMU if a.param_set == "ML-DSA-44" and a.label == l)
+                  for l in ("pqm4 m4f", "pqm4 m4fstack"))
+    got = row(ratios, "ML-DSA-44", "speed-ceiling")
+    assert got[2:6] == ["pqm4 m4f", 2915, m4f.sign_insn, round(2915 / m4f.sign_insn, 3)]
+    got = row(ratios, "ML-DSA-44", "memory-floor")
+    assert got[2:5] == ["pqm4 m4fstack", 5355, stack.sign_insn]
+    # RAM per operation: painted stack + workspace against pqm4's painted stack.
+    assert got[6:9] == [4200, stack.stack["sign"], round(4200 / stack.stack["sign"], 3)]
+    assert got[9] == 2000 and got[12] == 2000
+    assert row(over, "ML-DSA-44")[1:] == [5355, 2915, round(5355 / 2915, 3)]
+    # Too few signing messages: refused, and no ratio drawn from it.
+    t = tables_of(tmp_path / "b", point(sc, 2000, 30000, platform="m4", messages=8) +
+                  point(floor, 5000, 800, platform="m4", messages=8))
+    assert row(t["floor-over-ceiling-ml-dsa-m4"], "ML-DSA-44")[1:] == [
+        "refused (8 msg < 64)", "refused (8 msg < 64)", None]
+
+
 def _rng(source, metric, value, rep, method="gbench-hedged"):
     r = record(REF, "host", "sign", metric, value, rep, method=method)
     r["unit"] = "ns"
