@@ -162,8 +162,9 @@ struct Scratch {
 // given by its packed encoding (b_i = offset - field_i, `bits` bits each): its NTT is made in
 // s.work, one part at a time. A whole NTT (half-poly off) outlives the entry, so a caller going
 // down a column passes reuse for every row after the first. Given hi (ntt-in-y-slot), NTT(b)
-// is already made: its first half in s.work, its second at hi.
-template <class P, unsigned F>
+// is already made: its first half in s.work, its second at hi (Made: the caller passes one;
+// only then, or with a whole working polynomial, is matrix-kernel's path compiled in).
+template <class P, unsigned F, bool Made = false>
 void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const std::uint8_t rho[32],
                int r, int col, const std::uint8_t* b, int bits, std::int32_t offset,
                bool reuse = false, const std::int32_t* hi = nullptr) {
@@ -178,7 +179,7 @@ void acc_entry(const Scratch<P, F>& s, typename Scratch<P, F>::Row row, const st
     return static_cast<const std::int32_t*>(s.work);
   };
   if constexpr ((F & kStreamedA) != 0) {
-    acc_matrix_entry<parts, kMatrixPermutation<F>, (F & kMatrixKernel) != 0>(
+    acc_matrix_entry<parts, kMatrixPermutation<F>, (F & kMatrixKernel) != 0 && (parts == 1 || Made)>(
         row, rho, r, col, part, parts == 1 || hi != nullptr);
   } else {
     Poly& a = *s.a;

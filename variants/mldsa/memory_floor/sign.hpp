@@ -192,7 +192,7 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
           sample_y_ntt<P, F>(s.work, hi, key, rnd, mu, rho2, kappa + j);
         }
         for (int i = 0; i < P::k; ++i)
-          acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, false, hi);
+          acc_entry<P, F, true>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, false, hi);
       } else {
         sample_y<P, F>(y, key, rnd, mu, rho2, kappa + j);            // line 11
         for (int i = 0; i < P::k; ++i)

@@ -103,8 +103,9 @@ void invntt_row(Row row, std::int32_t* work) {
 // Kernel (matrix-kernel): where the build has fold_armv7m, the row is packed at 23 bits and the
 // sponge is the framed one, and the caller has both parts at once (whole: part(1) leaves
 // part(0) as it was), each step's accepted coefficients go to the kernel together.
+// Never inlined: its sponge must not join a caller's frame, which outlives the entry.
 template <int Parts, KeccakPermutation F, bool Kernel = false, class Row, class Part>
-void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& part,
+[[gnu::noinline]] void acc_matrix_entry(Row row, const std::uint8_t rho[32], int r, int s, Part&& part,
                       [[maybe_unused]] bool whole = false) {
   constexpr int n = kN / Parts;
   const auto cs = static_cast<std::uint8_t>(s), cr = static_cast<std::uint8_t>(r);
