@@ -61,7 +61,7 @@ def test_traits_are_apart_from_techniques_and_each_technique_has_its_ablation():
         assert {f"{vid}~{t}" for t in info["techniques"]} <= ablations, vid
     assert registry.variant("ML-DSA-44/reference").info["techniques"] == []
     assert "full-matrix-A" in registry.variant("ML-DSA-44/reference").info["traits"]
-    assert len([a for a in ablations if a.startswith("ML-DSA-65/memory-floor~")]) == 11
+    assert len([a for a in ablations if a.startswith("ML-DSA-65/memory-floor~")]) == 14
 
 
 def test_contrasts_have_ablations_and_stay_out_of_the_techniques_and_ladders():
