@@ -150,7 +150,8 @@ NEWER = {"challenge-in-signature": "results/adoption/mldsa-floor-challenge-20261
          "swar-challenge": "results/adoption/mldsa-floor-challenge-20261205",
          "ntt-in-y-slot": "results/adoption/mldsa-floor-kernels-20261206",
          "matrix-kernel": "results/adoption/mldsa-floor-kernels-20261206",
-         "swar-ct0": "results/adoption/mldsa-floor-kernels-20261206"}
+         "swar-ct0": "results/adoption/mldsa-floor-kernels-20261206",
+         "pointwise-kernel": "results/adoption/mldsa-sc-pointwise-20261206"}
 
 
 def test_committed_main_job_passes_the_gate_on_its_own_evidence():

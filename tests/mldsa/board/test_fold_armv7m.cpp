@@ -4,7 +4,9 @@
 // a 23-bit packed row, for batches of 0-8 accepted coefficients anywhere in the row, on
 // SHAKE128-drawn rows, candidates a < q and any int32 b, and on their edge values; the kernel
 // writes nothing outside its fields (the row's slack and a guard stay as they were) and stays
-// within its stack budget.
+// within its stack budget. sigspace_mldsa_fold_lanes_armv7m, the same step fused with the
+// sampler's acceptance of eight candidates from 24 output bytes, against RejNTTPoly's
+// acceptance (four_candidates, the portable gather) followed by the portable step.
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
@@ -14,6 +16,7 @@
 #include "mldsa/arch/armv7m/fold_armv7m.hpp"
 #include "mldsa/common/bits.hpp"
 #include "mldsa/common/reduce.hpp"
+#include "mldsa/common/sample.hpp"
 #include "word_stream.hpp"
 
 #if !defined(SIGSPACE_HAVE_MLDSA_FOLD_ARMV7M)
@@ -112,6 +115,40 @@ void edges() {
 
 // Painted: the kernel's 36 bytes of saved registers under the calling lambda's 16-byte frame,
 // which holds the fifth argument.
+// Whole rows filled 24 random output bytes at a time through the fused kernel, within one half
+// of b (as the memory floor calls it), each step against acceptance then the portable step;
+// candidates near q drawn often enough that both sides of the bound occur.
+void random_lanes() {
+  WordStream w;
+  for (int i = 0; i < 3000; ++i) (void)w.next();
+  unsigned bad = 0, steps = 0, rejected = 0;
+  for (int row = 0; row < 100; ++row) {
+    fill_row(w);
+    for (auto& b : g_b) b = static_cast<std::int32_t>(w.next());
+    for (int half = 0; half < 2; ++half) {
+      for (int j = 128 * half; j + 8 <= 128 * (half + 1);) {
+        std::uint32_t bytes[7];
+        for (auto& x : bytes) x = w.next();
+        if (w.below(4) == 0) bytes[w.below(6)] |= 0x7F7F7F7Fu;   // high candidates
+        std::uint32_t z[8];
+        const int n = sigspace::mldsa::accepted_of_words(bytes, z);
+        rejected += 8 - static_cast<unsigned>(n);
+        std::memcpy(g_a, z, sizeof z);
+        std::memcpy(g_ref, g_kernel, kRowBytes);
+        portable(g_ref, j, n);
+        const int next = sigspace_mldsa_fold_lanes_armv7m(
+            g_kernel, g_b, reinterpret_cast<const std::uint8_t*>(bytes), j);
+        if (next != j + n || std::memcmp(g_kernel, g_ref, kRowBytes) != 0) ++bad;
+        ++steps;
+        j = next;
+      }
+    }
+  }
+  MT_CHECK(bad == 0);
+  MT_CHECK(steps > 100 * 2 * 120 / 8);
+  MT_CHECK(rejected > 0);
+}
+
 void stack_budget() {
   const std::size_t used = sigspace::stack_measure(
       [](void*) { sigspace_mldsa_fold_armv7m(g_kernel, g_b, g_a, 100, 8); }, nullptr);
@@ -123,6 +160,7 @@ void stack_budget() {
 
 int main() {
   const minitest::Case cases[] = {{"random_rows", random_rows},
+                                  {"random_lanes", random_lanes},
                                   {"edges", edges},
                                   {"stack_budget", stack_budget}};
   return minitest::run("mldsa_fold_armv7m", cases, sizeof cases / sizeof cases[0]);

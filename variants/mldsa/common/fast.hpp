@@ -4,6 +4,7 @@
 #pragma once
 #include <cstdint>
 
+#include "mldsa/arch/armv7m/pointwise_armv7m.hpp"
 #include "mldsa/common/ntt_kernel.hpp"
 #include "mldsa/common/ntt_merged.hpp"
 #include "mldsa/common/rounding.hpp"
@@ -19,6 +20,7 @@ enum Technique : unsigned {
   kRetainedA = 1u << 4,       // "retained-A": A_hat expanded at key load, kept in the state
   kKeccakKernel = 1u << 5,    // "keccak-kernel": the platform's Keccak-f[1600] where it has one
   kNttKernel = 1u << 6,       // "ntt-kernel": merged-ntt's transforms on the platform's kernel
+  kPointwiseKernel = 1u << 7, // "pointwise-kernel": products in T_q on the platform's kernel
 };
 
 // The permutation of the point's sponges: with keccak-kernel the platform's kernel where the
@@ -62,10 +64,33 @@ inline void invntt(Poly& a) {  // Algorithm 42; output |a| < q, as invntt_merged
   }
 }
 
+// pointwise-kernel: the T_q products (Algorithm 45; lazy-accumulate's rows of Algorithm 48) on
+// the platform's kernel where the build has one (Cortex-M4/M33: arch/armv7m/pointwise.S, the
+// same values); elsewhere, and switched off, the portable loops.
+template <unsigned T>
+inline constexpr bool kPointwiseOnKernel = (T & kPointwiseKernel) != 0 &&
+#if defined(SIGSPACE_HAVE_MLDSA_POINTWISE_ARMV7M)
+                                           true;
+#else
+                                           false;
+#endif
+
+template <unsigned T>
+inline void pointwise(Poly& c, const Poly& a, const Poly& b) {  // Algorithm 45
+#if defined(SIGSPACE_HAVE_MLDSA_POINTWISE_ARMV7M)
+  if constexpr (kPointwiseOnKernel<T>) return sigspace_mldsa_pointwise_armv7m(c.c, a.c, b.c);
+#endif
+  poly_pointwise(c, a, b);
+}
+
 // One row of Algorithm 48 (MatrixVectorNTT): w = sum_j a[j] o v[j] * 2^-32, |w| < q.
 template <unsigned T>
 inline void row_times(Poly& w, const Poly* a, const Poly* v, int n) {
   if constexpr ((T & kLazyAccumulate) != 0) {
+#if defined(SIGSPACE_HAVE_MLDSA_POINTWISE_ARMV7M)
+    static_assert(sizeof(Poly) == 1024, "the kernel steps 1024 bytes from a_j to a_j+1");
+    if constexpr (kPointwiseOnKernel<T>) return sigspace_mldsa_row_times_armv7m(w.c, a->c, v->c, n);
+#endif
     row_times_lazy(w, a, v, n);
   } else {
     for (auto& x : w.c) x = 0;
@@ -77,7 +102,7 @@ inline void row_times(Poly& w, const Poly* a, const Poly* v, int n) {
 // NTT^-1(c_hat o v_hat) as the exact small centered product c * v (Algorithm 7, lines 18-19, 25).
 template <unsigned T>
 inline void challenge_times(Poly& out, const Poly& c_hat, const Poly& v_hat) {
-  poly_pointwise(out, c_hat, v_hat);
+  pointwise<T>(out, c_hat, v_hat);
   invntt<T>(out);
   poly_reduce(out);
 }

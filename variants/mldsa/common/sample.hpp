@@ -101,12 +101,10 @@ template <class Take>
   take((w2 >> 8) & mask);
 }
 
-// Algorithm 30, lines 4-9 for the next 24 bytes of g's output (three lanes of the framed
-// sponge): the accepted candidates of the eight into z, in order; returns how many.
-template <class Xof>
-[[gnu::always_inline]] inline int accepted_of_three_lanes(Xof& g, std::uint32_t z[8]) {
-  std::uint32_t w[6];
-  g.squeeze_three_lanes(w);
+// Algorithm 30, lines 4-9 for 24 output bytes (six little-endian words; three lanes of the
+// framed sponge), or for the next 24 of g's output: the accepted candidates of the eight into
+// z, in order; returns how many.
+[[gnu::always_inline]] inline int accepted_of_words(const std::uint32_t w[6], std::uint32_t z[8]) {
   int n = 0;
   const auto keep = [z, &n](std::uint32_t c) {           // lines 6-9
     z[n] = c;
@@ -115,6 +113,12 @@ template <class Xof>
   four_candidates(w[0], w[1], w[2], keep);
   four_candidates(w[3], w[4], w[5], keep);
   return n;
+}
+template <class Xof>
+[[gnu::always_inline]] inline int accepted_of_three_lanes(Xof& g, std::uint32_t z[8]) {
+  std::uint32_t w[6];
+  g.squeeze_three_lanes(w);
+  return accepted_of_words(w, z);
 }
 
 // Algorithm 30 as rej_ntt_sample, the output read four candidates (12 bytes, three word
@@ -157,24 +161,6 @@ template <class Xof, class Emit>
     std::uint32_t z[8];
     const int n = accepted_of_three_lanes(g, z);        // first (public: rho is), so emit
     for (int t = 0; t < n && j < kN; ++t) emit(j++, z[t]);  // has one call site
-  }
-}
-
-// The same, each step's accepted candidates handed over together: batch(j, z, n) with
-// z[0, n) the coefficients j .. j + n - 1, never past the last (a kernel's unit of work).
-template <class Xof, class Batch>
-[[gnu::always_inline]] inline void rej_ntt_sample_lane_batches(const std::uint8_t rho[32],
-                                                               std::uint8_t s, std::uint8_t r,
-                                                               Batch&& batch) {
-  static_assert(Xof::rate % 24 == 0, "SHAKE128's 168-byte block");
-  Xof g;                                                 // line 2
-  absorb_matrix_seed(g, rho, s, r);                      // line 3
-  for (int j = 0; j < kN;) {                             // lines 1, 4-5
-    std::uint32_t z[8];
-    int n = accepted_of_three_lanes(g, z);
-    n = n < kN - j ? n : kN - j;
-    batch(j, static_cast<const std::uint32_t*>(z), n);
-    j += n;
   }
 }
 

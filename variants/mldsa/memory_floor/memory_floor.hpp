@@ -35,7 +35,8 @@
 //                    slot, or its place in the workspace), which holds nothing until z. So
 //                    y_(l-1) is never stored during w: its mask is streamed straight into its
 //                    NTT's first layer, and squeezed again into its slot for z_(l-1) (sign.hpp).
-//                    One ExpandMask more an attempt instead of (k - 1) l NTTs.
+//                    One ExpandMask more an attempt instead of (k - 1) l NTTs. The same slot
+//                    then holds the second half of each row's inverse NTT (invntt_row_split).
 //   swar-ct0         (with sparse-challenge and challenge-in-signature) c t0 two coefficients
 //                    a word in 16-bit lanes, seven terms a pass (stream.cpp,
 //                    challenge_acc_halves; SADD16/SSUB16 on the boards), t0_i unpacked whole

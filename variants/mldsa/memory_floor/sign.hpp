@@ -199,7 +199,10 @@ Status sign_internal(const std::uint8_t* sk, const MessageInput& msg, const std:
           acc_entry<P, F>(s, s.row(i), rho, i, j, y, P::z_bits, P::gamma1, i > 0);
       }
     }
-    for (int i = 0; i < P::k; ++i) invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
+    for (int i = 0; i < P::k; ++i) {                                // w = NTT^-1(w_hat)
+      if constexpr (spill) invntt_row_split<kNttOn<F>>(s.row(i), s.work, hi);
+      else invntt_row<S::parts, kNttOn<F>>(s.row(i), s.work);
+    }
     commitment_hash<P, kMatrixPermutation<F>, Row>(sig, mu, s.rows);                       // lines 13-15, c_tilde in place
     c.init(sig, z_out + P::l * P::poly_z_bytes);                     // lines 16-17; the hint slot
 

@@ -95,6 +95,26 @@ void invntt_row(Row row, std::int32_t* work) {
   }
 }
 
+// The same with the two halves in two buffers of 128 coefficients, lo and hi (ntt-in-y-slot
+// lends y_(l-1)'s slot for hi once w is made): the last layer (len 128) and the scaling run on
+// 32-bit values instead of the packed row, so every field is read and written once.
+template <bool Kernel, class Row>
+void invntt_row_split(Row row, std::int32_t* lo, std::int32_t* hi) {
+  constexpr int n = kN / 2;
+  for (int m = 0; m < n; ++m) {
+    lo[m] = row.get(m);
+    hi[m] = row.get(n + m);
+  }
+  invntt_layers_on<Kernel>(lo, 0, n / 2);
+  invntt_layers_on<Kernel>(hi, n, n / 2);
+  const std::int64_t z = -ntt_zeta(1);                   // Alg. 42, lines 9-10 for len 128
+  for (int j = 0; j < n; ++j) {                          // lines 11-15, then 21-24
+    const std::int32_t t = lo[j], u = hi[j];
+    row.put_in_range(j, freeze(invntt_scale(t + u)));
+    row.put_in_range(j + n, freeze(invntt_scale(montgomery_reduce(z * (t - u)))));
+  }
+}
+
 // row += A_hat[r][s] o b_hat (FIPS 204 Algorithm 48, line 4, one term), with A_hat[r][s] drawn
 // by RejNTTPoly (Algorithm 30, on rho || s || r: Algorithm 32, line 3) one coefficient at a
 // time, so the entry never exists as a polynomial. b_hat comes in Parts pieces: part(h) returns
@@ -116,12 +136,26 @@ template <int Parts, KeccakPermutation F, bool Kernel = false, class Row, class 
       const std::int32_t* lo = part(0);
       const std::int32_t* hi = lo;                       // b[m] for m >= 128
       if constexpr (Parts == 2) hi = part(1) - n;
-      rej_ntt_sample_lane_batches<Xof128<F>>(rho, cs, cr, [&](int j, const std::uint32_t* z, int c) {
-        constexpr int half = kN / 2;                     // j is public, as c is
+      constexpr int half = kN / 2;                       // j is public, as every count is
+      Xof128<F> g;                                       // Algorithm 30, lines 2-3
+      absorb_matrix_seed(g, rho, cs, cr);
+      for (int j = 0; j < kN;) {                         // lines 1, 4-9, 24 bytes a step
+        std::uint32_t w[7];                              // the kernel reads a byte past 24
+        g.squeeze_three_lanes(w);
+        w[6] = 0;
+        if (j + 8 <= half || (j >= half && j + 8 <= kN)) {  // all eight in one half
+          j = sigspace_mldsa_fold_lanes_armv7m(row.p, j < half ? lo : hi,
+                                               reinterpret_cast<const std::uint8_t*>(w), j);
+          continue;
+        }
+        std::uint32_t z[8];                              // near a half's end: the batch step
+        int c = accepted_of_words(w, z);
+        c = c < kN - j ? c : kN - j;
         const int first = j >= half ? 0 : (c < half - j ? c : half - j);
         if (first > 0) sigspace_mldsa_fold_armv7m(row.p, lo, z, j, first);
         if (first < c) sigspace_mldsa_fold_armv7m(row.p, hi, z + first, j + first, c - first);
-      });
+        j += c;
+      }
       return;
     }
   }

@@ -20,7 +20,8 @@ struct SpeedCeiling : ReferenceKeygenVerify {
       point::Technique{fast::kDecomposeOnce, "decompose-once"},
       point::Technique{fast::kRetainedA, "retained-A"},
       point::Technique{fast::kKeccakKernel, "keccak-kernel"},
-      point::Technique{fast::kNttKernel, "ntt-kernel"}};
+      point::Technique{fast::kNttKernel, "ntt-kernel"},
+      point::Technique{fast::kPointwiseKernel, "pointwise-kernel"}};
   static constexpr std::array<const char*, 0> traits{};
   template <class P, unsigned T>
   static constexpr std::size_t state_bytes = sizeof(speed_ceiling::State<P, T>);

@@ -80,4 +80,66 @@ sigspace_mldsa_fold_armv7m:
   pop {r4-r11, pc}
   .size sigspace_mldsa_fold_armv7m, .-sigspace_mldsa_fold_armv7m
 
+/*   extern "C" int sigspace_mldsa_fold_lanes_armv7m(uint8_t* row, const int32_t* b,
+ *                                                   const uint8_t* w, int j);
+ *
+ * The same step fused with the sampler's acceptance (Algorithm 30, lines 6-9): the eight
+ * candidates of the 24 bytes at w (three lanes of SHAKE128's output; 3-byte groups, the top
+ * bit of each cleared, Algorithm 14) are taken in order, each one below q folded into field j
+ * (j then advancing); returns the new j. The caller makes sure j + 8 stays within one half of
+ * b's 128 coefficients (no switch of b, no end of the row inside); w must be readable one byte
+ * past its 24. Rejection is a branch on the candidate, which is public (rho is). Cost: 26
+ * instructions an accepted coefficient, 4 a rejected one, plus 19 a call.
+ * Registers: r0 row, r1 b, r2 w, r3 j, r4 -q, r5 q^-1, r6-r12 and lr temporaries. */
+  .macro FOLD_CANDIDATE off
+  ldr r7, [r2, #\off]
+  ubfx r7, r7, #0, #23         /* Algorithm 14: b0 + 256 b1 + 65536 (b2 mod 128) */
+  cmn r7, r4                   /* c - q */
+  bpl 1f                       /* c >= q: rejected */
+  ldr r8, [r1, r3, lsl #2]
+  smull r9, r10, r7, r8
+  mul r8, r9, r5
+  smlal r9, r10, r8, r4        /* mont(c b_j) */
+  add r7, r3, r3, lsl #1
+  rsb r7, r3, r7, lsl #3       /* 23 j */
+  and r11, r7, #7
+  add r7, r0, r7, lsr #3
+  ldr r8, [r7]
+  lsr r9, r8, r11
+  ubfx r9, r9, #0, #23
+  add r12, r9, r10
+  and lr, r4, r12, asr #31
+  sub r12, r12, lr
+  add r12, r12, r4
+  and lr, r4, r12, asr #31
+  sub r12, r12, lr
+  eor r9, r9, r12
+  lsl r9, r9, r11
+  eor r8, r8, r9
+  str r8, [r7]
+  add r3, r3, #1
+1:
+  .endm
+
+  .global sigspace_mldsa_fold_lanes_armv7m
+  .type sigspace_mldsa_fold_lanes_armv7m, %function
+  .align 2
+sigspace_mldsa_fold_lanes_armv7m:
+  push {r4-r11, lr}
+  movw r4, #0x1FFF             /* -q = 0xFF801FFF */
+  movt r4, #0xFF80
+  movw r5, #0x2001             /* q^-1 mod 2^32 = 0x03802001 */
+  movt r5, #0x0380
+  FOLD_CANDIDATE 0
+  FOLD_CANDIDATE 3
+  FOLD_CANDIDATE 6
+  FOLD_CANDIDATE 9
+  FOLD_CANDIDATE 12
+  FOLD_CANDIDATE 15
+  FOLD_CANDIDATE 18
+  FOLD_CANDIDATE 21
+  mov r0, r3
+  pop {r4-r11, pc}
+  .size sigspace_mldsa_fold_lanes_armv7m, .-sigspace_mldsa_fold_lanes_armv7m
+
 #endif

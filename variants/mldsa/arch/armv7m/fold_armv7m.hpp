@@ -13,5 +13,9 @@ extern "C" {
 // row field m = (field m + mont(a[m - j] b[m])) mod q for m in [j, j + n); j + n <= 256.
 void sigspace_mldsa_fold_armv7m(std::uint8_t* row, const std::int32_t* b, const std::uint32_t* a,
                                 int j, int n);
+// The same for the candidates of 24 output bytes at w (readable one byte past them) that are
+// below q, from field j; returns the next j. j + 8 must not pass the end of b's half.
+int sigspace_mldsa_fold_lanes_armv7m(std::uint8_t* row, const std::int32_t* b, const std::uint8_t* w,
+                                     int j);
 }
 #endif
