@@ -160,7 +160,7 @@ def test_committed_main_job_passes_the_gate_on_its_own_evidence():
     import sigspace
     from sigspace import adopt, config, pipeline, results
     from sigspace.runview import RunView
-    run = adopt.provenance.ROOT / "results/20261206T030155Z-99c638cda2"
+    run = adopt.provenance.ROOT / "results/20261206T222209Z-15689e5515"
     quick = config.load(adopt.provenance.ROOT / "configs/quick.toml", sigspace.variants(),
                         sigspace.ablations())
     (lad,) = pipeline.adoption_ladders(quick)  # the M4 at 64 messages, as the main job ran it
