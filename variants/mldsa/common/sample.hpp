@@ -203,6 +203,18 @@ template <int Eta, class Xof = Shake256, class Emit>
   h.wipe();
 }
 
+// Algorithm 34, line 3: rho'' || IntegerToBytes(kappa, 2) into the caller's sponge h, then
+// ready to squeeze.
+template <class Xof>
+[[gnu::always_inline]] inline void absorb_mask_seed(Xof& h, const std::uint8_t rho2[64],
+                                                    std::uint16_t kappa) {
+  h.absorb(rho2, 64);
+  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
+                               static_cast<std::uint8_t>(kappa >> 8)};
+  h.absorb(idx, 2);
+  h.finalize();
+}
+
 // Algorithm 34, lines 3-4 for one polynomial: the 32c bytes H(rho'' || IntegerToBytes(kappa, 2))
 // into out, on the caller's sponge h (fresh or reset; wiped on return), where kappa already
 // includes the row offset r. They are BitPack(y, gamma1 - 1, gamma1), line 5 read backwards, and
@@ -213,11 +225,7 @@ template <std::int32_t Gamma1, class Xof>
                                                      const std::uint8_t rho2[64],
                                                      std::uint16_t kappa) {
   constexpr std::size_t bytes = 32 * (1 + bitlen(Gamma1 - 1));   // line 1: 32c
-  h.absorb(rho2, 64);                                    // line 3
-  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
-                               static_cast<std::uint8_t>(kappa >> 8)};
-  h.absorb(idx, 2);
-  h.finalize();
+  absorb_mask_seed(h, rho2, kappa);                      // line 3
   squeeze_out(h, out, bytes);                            // line 4
   h.wipe();
 }

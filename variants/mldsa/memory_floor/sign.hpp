@@ -47,11 +47,7 @@ template <class P, unsigned F>
     h.reset();  // same rate and domain: H again, now for ExpandMask
     rho2 = tail;
   }
-  h.absorb(rho2, 64);                                    // Algorithm 34, line 3
-  const std::uint8_t idx[2] = {static_cast<std::uint8_t>(kappa),
-                               static_cast<std::uint8_t>(kappa >> 8)};
-  h.absorb(idx, 2);
-  h.finalize();
+  absorb_mask_seed(h, rho2, static_cast<std::uint16_t>(kappa));  // Algorithm 34, line 3
   const std::int64_t z = ntt_zeta(1);
   std::uint8_t group[P::z_bits];                         // eight fields
   for (int g = 0; g < kN / 8; ++g) {

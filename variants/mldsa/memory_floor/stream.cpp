@@ -72,10 +72,6 @@ inline void add_run(std::int32_t* out, int at, const std::int32_t* src, int len)
   for (; i < len; ++i) step(dst[i], src[i]);
 }
 
-// The packed a is read once, kChunk fields at a time; each term then adds the chunk to out
-// shifted by its position, split where X^256 = -1 wraps it around (there the term's sign
-// flips) and clipped to [lo, lo + n). A term per field read would decode every field tau
-// times, which was half of signing's instructions.
 // The runs of terms [t0, t1) for the chunk a[0, len) of fields m0 ..: each term adds the chunk
 // to out shifted by its position, split where X^256 = -1 wraps it around (there the term's
 // sign flips) and clipped to [lo, lo + n); run(minus, at, from, count) adds or subtracts
@@ -97,6 +93,9 @@ template <class Run>
   }
 }
 
+// The packed a is read once, kChunk fields at a time, each chunk added by every term's runs.
+// A term per field read would decode every field tau times, which was half of signing's
+// instructions.
 void challenge_acc(std::int32_t* out, int lo, int n, const std::uint8_t* pos, std::uint64_t neg,
                    int terms, const std::uint8_t* base, int bits, std::int32_t offset, int shift) {
   constexpr int kChunk = 32;
